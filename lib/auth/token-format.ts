@@ -1,0 +1,54 @@
+import { createHash, randomInt } from "node:crypto";
+
+/**
+ * pds_ + 30 random base62 characters + 6-character base62 CRC32 of those 30: secret scanners can
+ * recognise the prefix, and a mistyped token is refused without a database look-up.
+ */
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const PREFIX = "pds_";
+const BODY_LENGTH = 30;
+const CHECK_LENGTH = 6;
+export const TOKEN_PATTERN = /^pds_[0-9A-Za-z]{36}$/;
+
+export function generateToken(): string {
+  let body = "";
+  for (let i = 0; i < BODY_LENGTH; i++) body += ALPHABET[randomInt(ALPHABET.length)];
+  return `${PREFIX}${body}${checksum(body)}`;
+}
+
+export function isWellFormedToken(token: string): boolean {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const body = token.slice(PREFIX.length, PREFIX.length + BODY_LENGTH);
+  return token.slice(PREFIX.length + BODY_LENGTH) === checksum(body);
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash("sha256").update(token).digest();
+}
+
+/** What the settings page shows: never more than the last four characters. */
+export function displayToken(last4: string): string {
+  return `${PREFIX}…${last4}`;
+}
+
+function checksum(body: string): string {
+  let value = crc32(Buffer.from(body, "ascii"));
+  let out = "";
+  for (let i = 0; i < CHECK_LENGTH; i++) {
+    out = (ALPHABET[value % 62] ?? "0") + out;
+    value = Math.floor(value / 62);
+  }
+  return out;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -1,0 +1,98 @@
+import { asService } from "../db/index.ts";
+import type { Scope } from "../../registry/scopes.ts";
+import { generateToken, hashToken, isWellFormedToken } from "./token-format.ts";
+
+export const DEFAULT_TOKEN_DAYS = 90;
+export const MAX_TOKEN_DAYS = 366;
+
+export interface TokenRecord {
+  id: string;
+  name: string;
+  last4: string;
+  scopes: Scope[];
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface Principal {
+  memberId: string;
+  tokenId: string;
+  scopes: ReadonlySet<string>;
+}
+
+const TOKEN_COLUMNS = `id, name, last4, scopes,
+  to_jsonb(created_at) #>> '{}' as created_at, to_jsonb(expires_at) #>> '{}' as expires_at,
+  to_jsonb(revoked_at) #>> '{}' as revoked_at, to_jsonb(last_used_at) #>> '{}' as last_used_at`;
+
+/** Returns the secret once; only its hash is stored. */
+export async function createToken(input: {
+  memberId: string;
+  name: string;
+  scopes: readonly Scope[];
+  days?: number;
+}): Promise<{ token: string; record: TokenRecord }> {
+  const days = input.days ?? DEFAULT_TOKEN_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) {
+    throw new RangeError(`days must be an integer from 1 to ${MAX_TOKEN_DAYS}`);
+  }
+  const token = generateToken();
+  const [record] = await asService((tx) =>
+    tx.query<TokenRecord>(
+      `insert into app_private.access_tokens (member_id, name, token_hash, last4, scopes, expires_at)
+       values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning ${TOKEN_COLUMNS}`,
+      [input.memberId, input.name, hashToken(token), token.slice(-4), [...new Set(input.scopes)], days],
+    ),
+  );
+  if (!record) throw new Error("token insert returned nothing");
+  return { token, record };
+}
+
+export async function listTokens(memberId: string): Promise<TokenRecord[]> {
+  return asService((tx) =>
+    tx.query<TokenRecord>(
+      `select ${TOKEN_COLUMNS} from app_private.access_tokens where member_id = $1 order by created_at desc, id desc`,
+      [memberId],
+    ),
+  );
+}
+
+/** Revokes at once; with memberId, only that member's token. Answers whether a live token was revoked. */
+export async function revokeToken(id: string, memberId?: string): Promise<boolean> {
+  const rows = await asService((tx) =>
+    tx.query(
+      `update app_private.access_tokens set revoked_at = now()
+       where id = $1 and revoked_at is null and ($2::uuid is null or member_id = $2::uuid) returning id`,
+      [id, memberId ?? null],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * One round trip: finds a live token by hash and, at most once a minute, stamps last_used_at.
+ * The stamp skips a row another request holds, so bookkeeping never waits or fails a request.
+ */
+export async function authenticateToken(token: string): Promise<Principal | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await asService((tx) =>
+    tx.query<{ id: string; member_id: string; scopes: string[] }>(
+      `with live as (
+         select id, member_id, scopes, last_used_at from app_private.access_tokens
+         where token_hash = $1 and revoked_at is null and expires_at > now()
+       ), stamp as (
+         update app_private.access_tokens t set last_used_at = now()
+         where t.id = (
+           select l.id from live l
+           where l.last_used_at is null or l.last_used_at < now() - interval '1 minute'
+         )
+         and t.id in (select a.id from app_private.access_tokens a where a.id = t.id for update skip locked)
+         returning t.id
+       )
+       select id, member_id, scopes from live`,
+      [hashToken(token)],
+    ),
+  );
+  return row ? { memberId: row.member_id, tokenId: row.id, scopes: new Set(row.scopes) } : null;
+}

@@ -1,0 +1,67 @@
+import { isScope, type Scope } from "../../registry/scopes.ts";
+import { createMember, findMemberByEmail, setPlan } from "../auth/members.ts";
+import { createToken, revokeToken } from "../auth/tokens.ts";
+import { required, UsageError } from "./args.ts";
+
+export const USAGE = `Usage: npm run --silent cli -- <command>
+  member create --email E --password P [--plan free|pro] [--handle H]   prints the member as JSON
+  member plan --email E --plan free|pro                                 changes the plan
+  token create --email E --scopes a:read,b:write [--days N] [--name X]  prints only the token
+  token revoke --id ID                                                  revokes at once`;
+
+type Command = (flags: Record<string, string>) => Promise<string>;
+
+const plan = (value: string | undefined) => {
+  if (value === undefined) return undefined;
+  if (value !== "free" && value !== "pro") throw new UsageError("--plan must be free or pro");
+  return value;
+};
+
+const memberOf = async (email: string) => {
+  const member = await findMemberByEmail(email);
+  if (!member) throw new UsageError(`no member with email ${email}`);
+  return member;
+};
+
+/** Operator commands. Each answers the text to print; a UsageError means bad input (exit 2). */
+export const COMMANDS: Record<string, Command> = {
+  "member create": async (flags) =>
+    JSON.stringify(
+      await createMember({
+        email: required(flags, "email"),
+        password: required(flags, "password"),
+        plan: plan(flags.plan),
+        handle: flags.handle,
+      }),
+    ),
+  "member plan": async (flags) => {
+    const updated = await setPlan(required(flags, "email"), plan(required(flags, "plan")) ?? "free");
+    if (!updated) throw new UsageError(`no member with email ${flags.email}`);
+    return JSON.stringify(updated);
+  },
+  "token create": async (flags) => {
+    const member = await memberOf(required(flags, "email"));
+    const scopes = required(flags, "scopes")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = scopes.filter((s) => !isScope(s));
+    if (unknown.length) throw new UsageError(`unknown scope(s): ${unknown.join(", ")}`);
+    const days = flags.days === undefined ? undefined : Number(flags.days);
+    const { token } = await createToken({
+      memberId: member.id,
+      name: flags.name ?? "cli",
+      scopes: scopes as Scope[],
+      days,
+    }).catch((error: unknown) => {
+      throw error instanceof RangeError ? new UsageError(error.message) : error;
+    });
+    return token;
+  },
+  "token revoke": async (flags) => {
+    const id = required(flags, "id");
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError("--id must be a token id (uuid)");
+    if (!(await revokeToken(id))) throw new UsageError(`no live token with id ${id}`);
+    return JSON.stringify({ id, revoked: true });
+  },
+};

@@ -1,0 +1,64 @@
+import { dbConfig } from "./config.ts";
+import { migrate } from "./migrate.ts";
+import type { Database, Queryable } from "./types.ts";
+
+export type { Database, Queryable, Row, Transaction } from "./types.ts";
+
+type Holder = typeof globalThis & { __pdsDb?: Promise<Database> };
+const holder = globalThis as Holder;
+
+/**
+ * One database per process, opened lazily (never at import, so `next build` opens none) and kept
+ * on globalThis because Next evaluates this module more than once per process.
+ */
+export function getDb(): Promise<Database> {
+  if (!holder.__pdsDb) {
+    holder.__pdsDb = openAndMigrate();
+    holder.__pdsDb.catch(() => {
+      holder.__pdsDb = undefined;
+    });
+  }
+  return holder.__pdsDb;
+}
+
+async function openAndMigrate(): Promise<Database> {
+  const config = dbConfig();
+  const db =
+    config.kind === "server"
+      ? await (await import("./server-driver.ts")).openServer(config.url)
+      : await (await import("./pglite-driver.ts")).openPglite(config.dir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = holder.__pdsDb;
+  holder.__pdsDb = undefined;
+  if (pending) await (await pending).close();
+}
+
+/**
+ * Runs fn as the member, the way PostgREST does: role `authenticated` and the member's claims,
+ * both transaction-local and set in one statement, so row-level security decides what is reachable.
+ */
+export async function asMember<T>(memberId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+      claims,
+    ]);
+    return fn(tx);
+  });
+}
+
+/** The service's own access (tokens, accounts, operators); never reachable with a member's token. */
+export async function asService<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(fn);
+}

@@ -1,0 +1,36 @@
+import postgres from "postgres";
+import type { Database, Transaction } from "./types.ts";
+
+export async function openServer(url: string): Promise<Database> {
+  const sql = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    // Supabase's pooler in transaction mode does not support prepared statements.
+    prepare: process.env.DATABASE_PREPARE !== "false",
+    onnotice: () => {},
+    // Callers pass JSON parameters as text (as PGlite takes them); without this, postgres.js
+    // would JSON-encode that text a second time.
+    types: {
+      jsonText: {
+        to: 3802,
+        from: [3802, 114],
+        serialize: (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value)),
+        parse: (text: string) => JSON.parse(text),
+      },
+    },
+  });
+  const wrap = (q: postgres.Sql | postgres.TransactionSql): Transaction => ({
+    async query<T extends object>(text: string, params: readonly unknown[] = []) {
+      const rows = await q.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      return rows as unknown as T[];
+    },
+    async exec(text: string) {
+      await q.unsafe(text).simple();
+    },
+  });
+  return {
+    kind: "server",
+    query: wrap(sql).query,
+    transaction: async <T>(fn: (tx: Transaction) => Promise<T>) => (await sql.begin((tx) => fn(wrap(tx)))) as T,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,18 @@
+/** The one small interface both drivers implement; nothing above lib/db knows which is in use. */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Transaction extends Queryable {
+  /** Runs a multi-statement script without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "server";
+  /** Runs fn in one transaction; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

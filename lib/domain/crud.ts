@@ -1,0 +1,104 @@
+import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
+import type { ResourceSpec, Verb } from "../../registry/define.ts";
+import { ApiError } from "../http/problem.ts";
+import type { Handler, VerbContext } from "./context.ts";
+import { buildListScope } from "./list-scopes.ts";
+import { decodeCursor, encodeCursor } from "./pagination.ts";
+import { toRecord } from "./record.ts";
+
+/**
+ * The five verbs, generated for any resource from its registry entry. Values travel as one JSON
+ * parameter through jsonb_populate_record, so both drivers type arrays, numbers and times alike,
+ * and every row comes back as to_jsonb (timestamps keep their microseconds for cursors).
+ */
+type Row = { r: Record<string, unknown> };
+
+const notFound = (resource: ResourceSpec) =>
+  new ApiError("not_found", `No ${resource.singular} with this id is visible to this token.`);
+
+const writableKeys = (resource: ResourceSpec, input: Record<string, unknown>) =>
+  Object.keys(input).filter((key) => key in resource.fields && !resource.fields[key]?.readOnly);
+
+export function listPage(resource: ResourceSpec, rows: Row[], limit: number) {
+  const page = rows.slice(0, limit).map((row) => row.r);
+  const last = page.at(-1);
+  const hasMore = rows.length > limit;
+  return {
+    data: page.map((row) => toRecord(resource, row)),
+    has_more: hasMore,
+    next_cursor:
+      hasMore && last ? encodeCursor({ createdAt: String(last.created_at), id: String(last.id) }) : null,
+  };
+}
+
+async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext) {
+  const { after, limit: rawLimit, ...filters } = input;
+  const limit = typeof rawLimit === "number" ? rawLimit : DEFAULT_PAGE_SIZE;
+  const scope = buildListScope(resource.name, memberId, filters);
+  if (typeof after === "string") {
+    const cursor = decodeCursor(after);
+    scope.params.push(cursor.createdAt, cursor.id);
+    const n = scope.params.length;
+    scope.where.push(`(t.created_at, t.id) < ($${n - 1}::timestamptz, $${n}::uuid)`);
+  }
+  scope.params.push(limit + 1);
+  const where = scope.where.length ? `where ${scope.where.join(" and ")}` : "";
+  const rows = await tx.query<Row>(
+    `select to_jsonb(t) as r from ${resource.table} t ${where}
+     order by t.created_at desc, t.id desc limit $${scope.params.length}`,
+    scope.params,
+  );
+  return listPage(resource, rows, limit);
+}
+
+async function get(resource: ResourceSpec, { tx, input }: VerbContext) {
+  const [row] = await tx.query<Row>(`select to_jsonb(t) as r from ${resource.table} t where t.id = $1`, [input.id]);
+  if (!row) throw notFound(resource);
+  return toRecord(resource, row.r);
+}
+
+async function create(resource: ResourceSpec, { tx, input }: VerbContext) {
+  const columns = writableKeys(resource, input);
+  const list = columns.map((c) => `"${c}"`).join(", ");
+  const sql = columns.length
+    ? `insert into ${resource.table} as t (${list})
+       select ${list} from jsonb_populate_record(null::${resource.table}, $1::jsonb) returning to_jsonb(t) as r`
+    : `insert into ${resource.table} as t default values returning to_jsonb(t) as r`;
+  const [row] = await tx.query<Row>(sql, columns.length ? [JSON.stringify(input)] : []);
+  if (!row) throw new Error("insert returned nothing");
+  return toRecord(resource, row.r);
+}
+
+async function update(resource: ResourceSpec, ctx: VerbContext) {
+  const { tx, input } = ctx;
+  const columns = writableKeys(resource, input);
+  if (columns.length === 0) return get(resource, ctx);
+  const list = columns.map((c) => `"${c}"`).join(", ");
+  const [row] = await tx.query<Row>(
+    `update ${resource.table} t set (${list}) = (
+       select ${list} from jsonb_populate_record(null::${resource.table}, $1::jsonb))
+     where t.id = $2 returning to_jsonb(t) as r`,
+    [JSON.stringify(input), input.id],
+  );
+  if (!row) throw notFound(resource);
+  return toRecord(resource, row.r);
+}
+
+async function remove(resource: ResourceSpec, { tx, input }: VerbContext) {
+  const rows = await tx.query(`delete from ${resource.table} t where t.id = $1 returning t.id`, [input.id]);
+  if (rows.length === 0) throw notFound(resource);
+  return null;
+}
+
+const VERB_HANDLERS: Record<Verb, (resource: ResourceSpec, ctx: VerbContext) => Promise<unknown>> = {
+  list,
+  get,
+  create,
+  update,
+  delete: remove,
+};
+
+export function genericHandler(resource: ResourceSpec, verb: Verb): Handler {
+  const run = VERB_HANDLERS[verb];
+  return (ctx) => run(resource, ctx);
+}

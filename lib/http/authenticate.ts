@@ -1,0 +1,26 @@
+import { authenticateToken, type Principal } from "../auth/tokens.ts";
+import { ApiError } from "./problem.ts";
+
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="pds"' };
+
+/** Bearer token → the member it stands for. Every failure is the same 401, so nothing leaks. */
+export async function authenticate(headers: Headers): Promise<Principal> {
+  const header = headers.get("authorization");
+  if (!header) throw new ApiError("unauthorized", "Send Authorization: Bearer <token>.", { headers: CHALLENGE });
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const principal = match?.[1] ? await authenticateToken(match[1]) : null;
+  if (!principal) {
+    throw new ApiError("unauthorized", "The token is malformed, unknown, expired or revoked.", {
+      headers: { "WWW-Authenticate": 'Bearer realm="pds", error="invalid_token"' },
+    });
+  }
+  return principal;
+}
+
+export function authorize(principal: Principal, scope: string): void {
+  if (!principal.scopes.has(scope)) {
+    throw new ApiError("insufficient_scope", `This token lacks the scope ${scope}.`, {
+      headers: { "WWW-Authenticate": `Bearer realm="pds", error="insufficient_scope", scope="${scope}"` },
+    });
+  }
+}

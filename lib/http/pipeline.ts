@@ -1,0 +1,73 @@
+import type { Capability } from "../../registry/capabilities.ts";
+import type { Principal } from "../auth/tokens.ts";
+import { asMember } from "../db/index.ts";
+import { isHandlerResult } from "../domain/context.ts";
+import { handlerFor } from "../domain/handlers.ts";
+import { fromStoreError } from "../domain/store-errors.ts";
+import { authenticate, authorize } from "./authenticate.ts";
+import { ApiError } from "./problem.ts";
+import { rateLimit } from "./rate-limit.ts";
+import { parseInput } from "./validation.ts";
+
+export interface CallContext {
+  requestId: string;
+  headers: Headers;
+  /** Already established by a session (settings pages); otherwise the Bearer token decides. */
+  principal?: Principal;
+}
+
+export interface Outcome {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one pipeline every surface uses (REST, tool invoke, MCP):
+ * authenticate → rate limit → authorize → parse → run as the member → map the store's answer.
+ * Errors are thrown as ApiError carrying any headers gathered so far (rate-limit state).
+ */
+export async function execute(capability: Capability, rawInput: unknown, call: CallContext): Promise<Outcome> {
+  const headers: Record<string, string> = {};
+  try {
+    const principal = call.principal ?? (await authenticate(call.headers));
+    Object.assign(headers, await rateLimit(principal, capability));
+    authorize(principal, capability.scope);
+    const input = parseCapabilityInput(capability, rawInput);
+    const handler = handlerFor(capability);
+    if (!handler) throw new Error(`no handler for ${capability.tool}`);
+    const result = await asMember(principal.memberId, (tx) =>
+      handler({ memberId: principal.memberId, tx, input, capability }),
+    ).catch((error: unknown) => {
+      throw fromStoreError(error);
+    });
+    if (isHandlerResult(result)) {
+      return { status: result.status, body: result.data, headers: { ...headers, ...result.headers } };
+    }
+    return { status: capability.successStatus, body: result, headers };
+  } catch (error) {
+    if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
+    throw error;
+  }
+}
+
+/** Strict validation against the capability's input, naming read-only fields as such. */
+export function parseCapabilityInput(capability: Capability, rawInput: unknown): Record<string, unknown> {
+  if (typeof rawInput !== "object" || rawInput === null || Array.isArray(rawInput)) {
+    throw new ApiError("invalid_request", "The input must be a JSON object.", {
+      errors: [{ pointer: "", code: "invalid_type", message: "Expected a JSON object." }],
+    });
+  }
+  const accepted = capability.input.shape;
+  const readOnly = Object.keys(rawInput).filter((key) => capability.readOnlyFields.includes(key) && !(key in accepted));
+  if (readOnly.length) {
+    throw new ApiError("invalid_request", `Read-only field${readOnly.length > 1 ? "s" : ""}: ${readOnly.join(", ")}.`, {
+      errors: readOnly.map((key) => ({
+        pointer: `/${key}`,
+        code: "read_only",
+        message: `"${key}" is set by the service and cannot be written.`,
+      })),
+    });
+  }
+  return parseInput(capability.input, rawInput) as Record<string, unknown>;
+}

@@ -1,0 +1,225 @@
+import { z } from "zod";
+import type { DirectiveSpec, OperationSpec, ResourceSpec, Verb } from "./define.ts";
+import { directives, operations, resources } from "./index.ts";
+import type { Scope } from "./scopes.ts";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+}
+
+/** One callable capability: a REST operation and a tool at once. Everything here is derived. */
+export interface Capability {
+  tool: string;
+  summary: string;
+  description: string;
+  /** Absent for browser directives, which have no REST route. */
+  http?: { method: HttpMethod; path: string; pathParams: readonly string[] };
+  scope: Scope;
+  input: z.ZodObject;
+  output: z.ZodType;
+  /** Fields a request may not send; refused with a message naming them. */
+  readOnlyFields: readonly string[];
+  creates: boolean;
+  successStatus: number;
+  annotations: ToolAnnotations;
+  rateLimit?: "resolver";
+  source:
+    | { kind: "resource"; resource: ResourceSpec; verb: Verb }
+    | { kind: "operation"; operation: OperationSpec }
+    | { kind: "directive"; directive: DirectiveSpec };
+}
+
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 50;
+
+const writable = (resource: ResourceSpec) =>
+  Object.entries(resource.fields).filter(([, field]) => !field.readOnly);
+
+export function recordSchema(resource: ResourceSpec): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const schema = field.nullable ? field.schema.nullable() : field.schema;
+    shape[name] = schema.describe(field.description);
+  }
+  return z.object(shape).describe(`A ${resource.singular}.`);
+}
+
+export function createSchema(resource: ResourceSpec): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of writable(resource)) {
+    const schema = (field.nullable ? field.schema.nullable() : field.schema).describe(field.description);
+    shape[name] = field.required ? schema : schema.optional();
+  }
+  return z.strictObject(shape);
+}
+
+export function updateSchema(resource: ResourceSpec): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of writable(resource)) {
+    shape[name] = (field.nullable ? field.schema.nullable() : field.schema).describe(field.description).optional();
+  }
+  return z.strictObject(shape);
+}
+
+export const pageQuery = {
+  after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .optional()
+    .describe(`Page size, 1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
+};
+
+export const pageOf = (record: z.ZodType) =>
+  z.object({
+    data: z.array(record),
+    has_more: z.boolean().describe("Whether another page follows."),
+    next_cursor: z.string().nullable().describe("Pass as ?after= to get the next page; null on the last page."),
+  });
+
+const idInput = (resource: ResourceSpec) => ({
+  id: z.uuid().describe(`Identifier of the ${resource.singular}.`),
+});
+
+function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
+  const record = recordSchema(resource);
+  const base = `/${resource.name}`;
+  const byId = resource.singleton ? base : `${base}/{id}`;
+  const pathParams = resource.singleton ? [] : ["id"];
+  const readOnlyFields = Object.entries(resource.fields)
+    .filter(([, field]) => field.readOnly)
+    .map(([name]) => name);
+  const filters = Object.fromEntries(
+    Object.entries(resource.filters ?? {}).map(([name, filter]) => [
+      name,
+      filter.schema.optional().describe(filter.description),
+    ]),
+  );
+  const scope = `${resource.scope}:${verb === "list" || verb === "get" ? "read" : "write"}` as Scope;
+  const note = resource.verbNotes?.[verb];
+  const common = { scope, readOnlyFields, source: { kind: "resource" as const, resource, verb } };
+  const plural = resource.name.replace(/-/g, " ");
+  switch (verb) {
+    case "list":
+      return {
+        ...common,
+        tool: `${resource.toolPrefix}_list`,
+        summary: `List ${plural}`,
+        description: note ?? `List ${plural}, newest first, one page at a time.`,
+        http: { method: "GET", path: base, pathParams: [] },
+        input: z.strictObject(resource.singleton ? {} : { ...pageQuery, ...filters }),
+        output: pageOf(record),
+        creates: false,
+        successStatus: 200,
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      };
+    case "get":
+      return {
+        ...common,
+        tool: `${resource.toolPrefix}_get`,
+        summary: resource.singleton ? `Get the member's ${resource.singular}` : `Get a ${resource.singular}`,
+        description: note ?? `Get one ${resource.singular}.`,
+        http: { method: "GET", path: byId, pathParams },
+        input: z.strictObject(resource.singleton ? {} : idInput(resource)),
+        output: record,
+        creates: false,
+        successStatus: 200,
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      };
+    case "create":
+      return {
+        ...common,
+        tool: `${resource.toolPrefix}_create`,
+        summary: `Create a ${resource.singular}`,
+        description: note ?? `Create a ${resource.singular}. Accepts Idempotency-Key.`,
+        http: { method: "POST", path: base, pathParams: [] },
+        input: createSchema(resource),
+        output: record,
+        creates: true,
+        successStatus: 201,
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+      };
+    case "update": {
+      const fields = resource.updateInput ?? updateSchema(resource);
+      return {
+        ...common,
+        tool: `${resource.toolPrefix}_update`,
+        summary: resource.singleton ? `Update the member's ${plural}` : `Update a ${resource.singular}`,
+        description: note ?? `Change some fields of a ${resource.singular}; fields left out keep their value.`,
+        http: { method: "PATCH", path: byId, pathParams },
+        input: resource.singleton ? fields : fields.extend(idInput(resource)),
+        output: resource.name === "collection-types" ? pageOf(record) : record,
+        creates: false,
+        successStatus: 200,
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+      };
+    }
+    case "delete":
+      return {
+        ...common,
+        tool: `${resource.toolPrefix}_delete`,
+        summary: `Delete a ${resource.singular}`,
+        description: note ?? `Delete a ${resource.singular}. Answers 204 with no body.`,
+        http: { method: "DELETE", path: byId, pathParams },
+        input: z.strictObject(idInput(resource)),
+        output: z.null(),
+        creates: false,
+        successStatus: 204,
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+      };
+  }
+}
+
+function operationCapability(operation: OperationSpec): Capability {
+  const reads = operation.method === "GET";
+  return {
+    tool: operation.name,
+    summary: operation.summary,
+    description: operation.description,
+    http: { method: operation.method, path: operation.path, pathParams: operation.pathParams ?? [] },
+    scope: operation.scope,
+    input: operation.input,
+    output: operation.output,
+    readOnlyFields: [],
+    creates: operation.creates ?? false,
+    successStatus: operation.creates ? 201 : 200,
+    annotations: { readOnlyHint: reads, destructiveHint: false, idempotentHint: reads },
+    rateLimit: operation.rateLimit,
+    source: { kind: "operation", operation },
+  };
+}
+
+function directiveCapability(directive: DirectiveSpec): Capability {
+  return {
+    tool: directive.name,
+    summary: directive.description,
+    description: `${directive.description} Runs in the browser: the answer is a directive for the client to carry out.`,
+    scope: directive.scope,
+    input: directive.input,
+    output: directive.directive,
+    readOnlyFields: [],
+    creates: false,
+    successStatus: 200,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    source: { kind: "directive", directive },
+  };
+}
+
+/** Every capability, in a stable order: resources (spec order, verb order), operations, directives. */
+export const capabilities: readonly Capability[] = [
+  ...resources.flatMap((resource) =>
+    (["list", "get", "create", "update", "delete"] as const)
+      .filter((verb) => resource.verbs.includes(verb))
+      .map((verb) => resourceCapability(resource, verb)),
+  ),
+  ...operations.map(operationCapability),
+  ...directives.map(directiveCapability),
+];
+
+export const capabilityByTool: ReadonlyMap<string, Capability> = new Map(capabilities.map((c) => [c.tool, c]));

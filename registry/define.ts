@@ -1,0 +1,87 @@
+import type { z } from "zod";
+import type { Scope, ScopeFamily } from "./scopes.ts";
+
+export type Verb = "list" | "get" | "create" | "update" | "delete";
+export const VERBS: readonly Verb[] = ["list", "get", "create", "update", "delete"];
+
+export interface FieldSpec {
+  /** The value's type, as sent and as returned (without null; see nullable). */
+  schema: z.ZodType;
+  description: string;
+  /** Set by the service; a request that sends it is refused with 422. */
+  readOnly?: boolean;
+  /** Must be sent on create. */
+  required?: boolean;
+  /** May be null in records and in requests that clear it. */
+  nullable?: boolean;
+  /** The value the store gives when create leaves it out (documented, not applied by code). */
+  default?: unknown;
+  example?: unknown;
+}
+
+export interface FilterSpec {
+  schema: z.ZodType;
+  description: string;
+}
+
+export interface ResourceSpec {
+  /** URL segment and registry key, e.g. "collection-types". */
+  name: string;
+  /** Prefix of the tool names: "collection_types" gives collection_types_list. */
+  toolPrefix: string;
+  singular: string;
+  description: string;
+  /** Postgres table the generic verbs read and write. */
+  table: string;
+  scope: ScopeFamily;
+  verbs: readonly Verb[];
+  /** Addressed without an id: the member's own record or settings (profile, collection-types). */
+  singleton?: boolean;
+  fields: Record<string, FieldSpec>;
+  filters?: Record<string, FilterSpec>;
+  /** Event kinds this resource will fire once webhooks exist (spec §6: declared, not delivered). */
+  events?: readonly string[];
+  /** Rules worth stating in the reference, one sentence each. */
+  rules?: readonly string[];
+  /** Replaces the derived update input where the body is not a partial record (collection-types). */
+  updateInput?: z.ZodObject;
+  /** Per-verb notes for the reference where the verb does more than the generic one. */
+  verbNotes?: Partial<Record<Verb, string>>;
+}
+
+/** A capability that is not one of the five verbs (check-in, resolve, search, uploads). */
+export interface OperationSpec {
+  /** Tool name, e.g. "streaks_check_in". */
+  name: string;
+  summary: string;
+  description: string;
+  method: "GET" | "POST";
+  /** Path under /api/v1 with {param} placeholders. */
+  path: string;
+  scope: Scope;
+  /** The tool input; for REST, path params, query (GET) and body (POST) together. */
+  input: z.ZodObject;
+  output: z.ZodType;
+  /** Which input keys come from the path. */
+  pathParams?: readonly string[];
+  /** Creates something: accepts Idempotency-Key, answers 201 (or 200 when nothing new was made). */
+  creates?: boolean;
+  /** Its own rate-limit bucket on top of the general one. */
+  rateLimit?: "resolver";
+  rules?: readonly string[];
+  errors?: readonly { status: number; code: string; when: string }[];
+}
+
+/** A tool the browser carries out; the server only validates the input and returns the directive. */
+export interface DirectiveSpec {
+  name: string;
+  description: string;
+  input: z.ZodObject;
+  directive: z.ZodObject;
+  /** Scope needed to receive the directive (it may read the catalog). */
+  scope: Scope;
+}
+
+export const defineResource = (spec: ResourceSpec): ResourceSpec => spec;
+export const defineOperation = (spec: OperationSpec): OperationSpec => spec;
+export const defineDirective = (spec: DirectiveSpec): DirectiveSpec => spec;

@@ -1,0 +1,33 @@
+import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
+import { collectionTypes } from "./resources/collection-types.ts";
+import { collections } from "./resources/collections.ts";
+import { channels } from "./resources/channels.ts";
+import { follows } from "./resources/follows.ts";
+import { goals } from "./resources/goals.ts";
+import { items } from "./resources/items.ts";
+import { messages } from "./resources/messages.ts";
+import { profile } from "./resources/profile.ts";
+import { streaks } from "./resources/streaks.ts";
+import { todos } from "./resources/todos.ts";
+
+/** The ten resources of the spec, in the spec's order. */
+export const resources: readonly ResourceSpec[] = [
+  collections,
+  items,
+  todos,
+  goals,
+  streaks,
+  messages,
+  follows,
+  channels,
+  collectionTypes,
+  profile,
+];
+
+/** Capabilities beyond the five verbs. */
+export const operations: readonly OperationSpec[] = [];
+
+/** Tools the browser carries out. */
+export const directives: readonly DirectiveSpec[] = [];
+
+export type { DirectiveSpec, FieldSpec, OperationSpec, ResourceSpec, Verb } from "./define.ts";

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineResource } from "../define.ts";
+import { createdAtField, idField } from "../fields.ts";
+
+export const follows = defineResource({
+  name: "follows",
+  toolPrefix: "follows",
+  singular: "follow",
+  description: "Who the member follows (or, with direction=followers, who follows the member).",
+  table: "public.follows",
+  scope: "social",
+  verbs: ["list", "create", "delete"],
+  fields: {
+    id: idField("follow"),
+    follower_id: {
+      schema: z.uuid(),
+      readOnly: true,
+      description: "The member who follows; always the token's member on create.",
+      example: "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+    },
+    followee_id: {
+      schema: z.uuid(),
+      required: true,
+      description: "The member being followed.",
+      example: "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+    },
+    created_at: createdAtField,
+  },
+  filters: {
+    direction: {
+      schema: z.enum(["following", "followers"]),
+      description: "following (default): whom the member follows. followers: who follows the member.",
+    },
+  },
+  events: ["follow.created", "follow.deleted"],
+  rules: [
+    "Refused (403 write_refused) when either member has blocked the other.",
+    "Following yourself is 422; following someone twice is 409 conflict.",
+    "Only the follower can delete a follow.",
+  ],
+});

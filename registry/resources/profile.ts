@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { defineResource } from "../define.ts";
+import { createdAtField, handleSchema, timezoneField, updatedAtField } from "../fields.ts";
+
+export const profile = defineResource({
+  name: "profile",
+  toolPrefix: "profile",
+  singular: "profile",
+  description: "The authenticated member's own profile, addressed without an id.",
+  table: "public.profiles",
+  scope: "profile",
+  verbs: ["get", "update"],
+  singleton: true,
+  fields: {
+    id: {
+      schema: z.uuid(),
+      readOnly: true,
+      description: "The member's id (what other members use as recipient_id or followee_id).",
+      example: "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+    },
+    handle: { schema: handleSchema, description: "Unique handle (case-insensitive).", example: "ada" },
+    display_name: { schema: z.string().max(100), description: "Name shown to others.", example: "Ada" },
+    bio: { schema: z.string().max(2000), description: "About the member.", example: "Collector of B-sides." },
+    avatar_key: {
+      schema: z.string().min(1).max(300),
+      nullable: true,
+      description: "Key of a completed upload (purpose avatar).",
+      example: null,
+    },
+    timezone: timezoneField,
+    attachment_consent: {
+      schema: z.enum(["everyone", "following", "nobody"]),
+      default: "following",
+      description: "Who may send this member attachments: everyone, members this member follows, or nobody.",
+      example: "following",
+    },
+    plan: {
+      schema: z.enum(["free", "pro"]),
+      readOnly: true,
+      description: "free or pro; changed only by an operator.",
+      example: "free",
+    },
+    created_at: createdAtField,
+    updated_at: updatedAtField,
+  },
+  events: ["profile.updated"],
+});

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { defineResource } from "../define.ts";
+import { createdAtField, idField, timezoneField, updatedAtField } from "../fields.ts";
+
+const derived = (description: string, schema: z.ZodType, example: unknown) => ({
+  schema,
+  readOnly: true,
+  description: `${description} Derived from the check-ins; not writable.`,
+  example,
+});
+
+export const streaks = defineResource({
+  name: "streaks",
+  toolPrefix: "streaks",
+  singular: "streak",
+  description: "A habit with its check-in history. Counts change only through POST /streaks/{id}/check-in.",
+  table: "public.streaks",
+  scope: "streaks",
+  verbs: ["list", "get", "create", "update", "delete"],
+  fields: {
+    id: idField("streak"),
+    name: { schema: z.string().trim().min(1).max(200), required: true, description: "The habit.", example: "Morning run" },
+    cadence: { schema: z.enum(["daily"]), default: "daily", description: "How often a check-in is due.", example: "daily" },
+    timezone: { ...timezoneField, description: "IANA time zone in which the streak's days are counted." },
+    current_count: derived("Consecutive days up to today or yesterday.", z.int().min(0), 4),
+    longest_count: derived("Longest run ever.", z.int().min(0), 12),
+    last_check_in_on: { ...derived("Day of the latest check-in.", z.iso.date(), "2026-11-21"), nullable: true },
+    created_at: createdAtField,
+    updated_at: updatedAtField,
+  },
+  events: ["streak.created", "streak.updated", "streak.deleted", "streak.checked_in"],
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { defineResource } from "../define.ts";
+import { createdAtField, idField, updatedAtField } from "../fields.ts";
+
+export const todos = defineResource({
+  name: "todos",
+  toolPrefix: "todos",
+  singular: "todo",
+  description: "A task, one-off or recurring, with optional reminders.",
+  table: "public.todos",
+  scope: "todos",
+  verbs: ["list", "get", "create", "update", "delete"],
+  fields: {
+    id: idField("todo"),
+    title: {
+      schema: z.string().trim().min(1).max(500),
+      required: true,
+      description: "What to do.",
+      example: "Renew passport",
+    },
+    notes: { schema: z.string().max(5000), default: "", description: "Details.", example: "Bring two photos." },
+    due_at: {
+      schema: z.iso.datetime({ offset: true }),
+      nullable: true,
+      description: "When it is due (RFC 3339).",
+      example: "2026-12-01T09:00:00Z",
+    },
+    status: { schema: z.enum(["open", "done"]), default: "open", description: "open or done.", example: "open" },
+    recurrence: {
+      schema: z.string().max(200),
+      nullable: true,
+      description: "RRULE subset: FREQ=DAILY|WEEKLY|MONTHLY, optional INTERVAL and BYDAY. Needs due_at.",
+      example: "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH",
+    },
+    reminders: {
+      schema: z.array(z.int().min(0).max(525_600)).max(5),
+      default: [],
+      description: "Up to five reminders, in minutes before due_at.",
+      example: [60, 1440],
+    },
+    completed_at: {
+      schema: z.iso.datetime({ offset: true }),
+      nullable: true,
+      readOnly: true,
+      description: "When it was last marked done.",
+      example: null,
+    },
+    created_at: createdAtField,
+    updated_at: updatedAtField,
+  },
+  filters: { status: { schema: z.enum(["open", "done"]), description: "Only todos with this status." } },
+  events: ["todo.created", "todo.updated", "todo.deleted"],
+});

@@ -1,0 +1,58 @@
+// npm test: the whole suite — vitest on embedded PGlite, vitest on the Postgres server (with Redis),
+// then the browser tests — and one closing line "N passed, N failed" for CI.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { serverPass } from "./test-server.ts";
+
+const root = process.cwd();
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const reports = path.join(root, "reports");
+fs.mkdirSync(reports, { recursive: true });
+const onlyArgs = process.argv.slice(2);
+
+interface Tally {
+  name: string;
+  passed: number;
+  failed: number;
+  ok: boolean;
+}
+const tallies: Tally[] = [];
+
+function vitest(name: string, env: Record<string, string>): void {
+  const out = path.join(reports, `vitest-${name}.json`);
+  fs.rmSync(out, { force: true });
+  console.log(`\n=== vitest on ${name} ===`);
+  const run = spawnSync(
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...onlyArgs],
+    { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } },
+  );
+  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, "utf8")) as Record<string, number>) : null;
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
+  tallies.push({ name, passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
+}
+
+vitest("pglite", { DATABASE_URL: "", REDIS_URL: "", PGLITE_DIR: "memory://" });
+
+const server = await serverPass();
+if (server.kind === "ready") {
+  try {
+    vitest("postgres", { DATABASE_URL: server.url, REDIS_URL: server.redisUrl, PGLITE_DIR: "" });
+  } finally {
+    await server.drop();
+  }
+} else if (server.kind === "skipped") {
+  console.warn(`\n!!! SKIPPED the Postgres server pass: ${server.why}`);
+  console.warn("!!! CI never skips it. Start Postgres or set TEST_DATABASE_URL to run it here.\n");
+} else {
+  console.error(`\n=== Postgres server pass FAILED to start: ${server.why}`);
+  tallies.push({ name: "postgres", passed: 0, failed: 1, ok: false });
+}
+
+for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
+const passed = tallies.reduce((n, t) => n + t.passed, 0);
+const failed = tallies.reduce((n, t) => n + t.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(tallies.every((t) => t.ok) ? 0 : 1);

@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: "node",
+    include: ["test/**/*.test.ts"],
+    // Files in one worker share its database (each test makes its own members), which saves an
+    // initdb per file on PGlite.
+    isolate: false,
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Unit and API tests use an in-memory PGlite unless DATABASE_URL selects the server.
+    env: { NEXT_TELEMETRY_DISABLED: "1", PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://" },
+  },
+});
