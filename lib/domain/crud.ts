@@ -19,6 +19,12 @@ const notFound = (resource: ResourceSpec) =>
 const writableKeys = (resource: ResourceSpec, input: Record<string, unknown>) =>
   Object.keys(input).filter((key) => key in resource.fields && !resource.fields[key]?.readOnly);
 
+const firstWritable = (resource: ResourceSpec): Record<string, unknown> => {
+  const name = Object.keys(resource.fields).find((key) => !resource.fields[key]?.readOnly);
+  if (!name) throw new Error(`${resource.name} has no writable field`);
+  return { [name]: null };
+};
+
 export function listPage(resource: ResourceSpec, rows: Row[], limit: number) {
   const page = rows.slice(0, limit).map((row) => row.r);
   const last = page.at(-1);
@@ -71,12 +77,14 @@ async function create(resource: ResourceSpec, { tx, input }: VerbContext) {
 
 async function update(resource: ResourceSpec, ctx: VerbContext) {
   const { tx, input } = ctx;
-  const columns = writableKeys(resource, input);
-  if (columns.length === 0) return get(resource, ctx);
+  let columns = writableKeys(resource, input);
+  // An empty change still has to pass the update policy: assign a column to itself, so a row
+  // the member may read but not change (a channel) is 404, not a quiet 200.
+  if (columns.length === 0) columns = writableKeys(resource, firstWritable(resource));
   const list = columns.map((c) => `"${c}"`).join(", ");
   const [row] = await tx.query<Row>(
     `update ${resource.table} t set (${list}) = (
-       select ${list} from jsonb_populate_record(null::${resource.table}, $1::jsonb))
+       select ${list} from jsonb_populate_record(t, $1::jsonb))
      where t.id = $2 returning to_jsonb(t) as r`,
     [JSON.stringify(input), input.id],
   );
