@@ -1,4 +1,9 @@
 import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
+import { listen } from "./directives/listen.ts";
+import { openUrl } from "./directives/open-url.ts";
+import { playSong } from "./directives/play-song.ts";
+import { streaksCheckIn } from "./operations/streaks-check-in.ts";
+import { uploads } from "./operations/uploads.ts";
 import { collectionTypes } from "./resources/collection-types.ts";
 import { collections } from "./resources/collections.ts";
 import { channels } from "./resources/channels.ts";
@@ -25,9 +30,9 @@ export const resources: readonly ResourceSpec[] = [
 ];
 
 /** Capabilities beyond the five verbs. */
-export const operations: readonly OperationSpec[] = [];
+export const operations: readonly OperationSpec[] = [streaksCheckIn, uploads];
 
 /** Tools the browser carries out. */
-export const directives: readonly DirectiveSpec[] = [];
+export const directives: readonly DirectiveSpec[] = [playSong, listen, openUrl];
 
 export type { DirectiveSpec, FieldSpec, OperationSpec, ResourceSpec, Verb } from "./define.ts";

@@ -1,8 +1,11 @@
 import type { Capability } from "../../registry/capabilities.ts";
+import { checkInStreak } from "./check-in.ts";
 import { listCollectionTypes, updateCollectionTypes } from "./collection-types.ts";
 import type { Handler } from "./context.ts";
+import { listen, openUrl, playSong } from "./directives.ts";
 import { genericHandler } from "./crud.ts";
 import { getProfile, updateProfile } from "./profile.ts";
+import { mintUpload } from "./uploads/mint.ts";
 
 /**
  * Capabilities whose behaviour the generic verbs cannot express, keyed by tool name. Every other
@@ -14,6 +17,11 @@ export const SPECIAL_HANDLERS: Record<string, Handler> = {
   profile_update: updateProfile,
   collection_types_list: listCollectionTypes,
   collection_types_update: updateCollectionTypes,
+  uploads_create: mintUpload,
+  streaks_check_in: checkInStreak,
+  play_song: playSong,
+  listen,
+  open_url: openUrl,
 };
 
 export function handlerFor(capability: Capability): Handler | undefined {

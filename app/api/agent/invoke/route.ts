@@ -1,0 +1,5 @@
+import { handleInvoke } from "@/lib/surfaces/invoke";
+
+export const dynamic = "force-dynamic";
+
+export const POST = handleInvoke;

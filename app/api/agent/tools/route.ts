@@ -1,0 +1,5 @@
+import { handleToolCatalog } from "@/lib/surfaces/tools-http";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handleToolCatalog;

@@ -1,0 +1,41 @@
+import { capabilities } from "../../registry/capabilities.ts";
+import { authenticate } from "../http/authenticate.ts";
+import { ApiError, asApiError } from "../http/problem.ts";
+import { rateLimit } from "../http/rate-limit.ts";
+import { requestIdFrom } from "../http/request-id.ts";
+import { jsonResponse, problemResponse } from "../http/respond.ts";
+import { isToolFormat, TOOL_FORMATS, type ToolFormat, toolCatalog } from "./tools.ts";
+
+// Reading the catalog spends from the token's general bucket, which any capability without a
+// bucket of its own selects.
+const generalBucket = capabilities.find((capability) => !capability.rateLimit);
+
+/** GET /api/agent/tools[?format=…]: the catalog the presented token may call. */
+export async function handleToolCatalog(request: Request): Promise<Response> {
+  const requestId = requestIdFrom(request.headers);
+  let headers: Record<string, string> = {};
+  try {
+    const principal = await authenticate(request.headers);
+    if (generalBucket) headers = await rateLimit(principal, generalBucket);
+    const format = formatFrom(new URL(request.url).searchParams);
+    return jsonResponse(200, { format, tools: toolCatalog(principal.scopes, format) }, requestId, headers);
+  } catch (error) {
+    return problemResponse(asApiError(error, requestId), requestId, headers);
+  }
+}
+
+function formatFrom(query: URLSearchParams): ToolFormat {
+  const unknown = [...query.keys()].filter((key) => key !== "format");
+  if (unknown.length) {
+    throw new ApiError("invalid_request", `Unknown query parameter: ${unknown.join(", ")}.`, {
+      errors: unknown.map((key) => ({ pointer: `/${key}`, code: "unknown_field", message: `Unknown field "${key}".` })),
+    });
+  }
+  const format = query.get("format") ?? "pds";
+  if (!isToolFormat(format)) {
+    throw new ApiError("invalid_request", `format must be one of ${TOOL_FORMATS.join(", ")}.`, {
+      errors: [{ pointer: "/format", code: "invalid_value", message: `Expected one of ${TOOL_FORMATS.join(", ")}.` }],
+    });
+  }
+  return format;
+}

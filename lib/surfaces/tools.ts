@@ -1,0 +1,111 @@
+import { type Capability, capabilities } from "../../registry/capabilities.ts";
+import { capabilitySchemas, type JsonSchema } from "./tools-json-schema.ts";
+import { toOpenAiStrict } from "./tools-openai.ts";
+
+/** The dialects GET /api/agent/tools speaks: our own, OpenAI (Responses and Chat Completions), Anthropic, MCP. */
+export const TOOL_FORMATS = ["pds", "openai", "openai-chat", "anthropic", "mcp"] as const;
+export type ToolFormat = (typeof TOOL_FORMATS)[number];
+
+export const isToolFormat = (value: string): value is ToolFormat => (TOOL_FORMATS as readonly string[]).includes(value);
+
+export interface ToolAnnotationsOut {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Our own definition: everything the registry knows about a tool, in one place. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  /** "directive": the answer is {ok:true, directive} for the browser to carry out. */
+  kind: "server" | "directive";
+  scope: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotationsOut;
+}
+
+export function toolDefinition(capability: Capability): ToolDefinition {
+  const { input, output } = capabilitySchemas(capability);
+  return {
+    name: capability.tool,
+    title: capability.summary,
+    description: capability.description,
+    kind: capability.source.kind === "directive" ? "directive" : "server",
+    scope: capability.scope,
+    inputSchema: input,
+    outputSchema: output,
+    annotations: {
+      title: capability.summary,
+      ...capability.annotations,
+      // Only the resolver reaches services outside this one (upstream catalogs).
+      openWorldHint: capability.rateLimit === "resolver",
+    },
+  };
+}
+
+/** The capabilities a set of scopes may call, in registry order (stable, so prompt caches hold). */
+export function toolsFor(scopes: Iterable<string>): Capability[] {
+  const granted = new Set(scopes);
+  return capabilities.filter((capability) => granted.has(capability.scope));
+}
+
+/**
+ * MCP requires an object at the root of outputSchema and structuredContent; a tool whose answer is
+ * not an object (a delete answers null) is described, and answered, as {result: <answer>}.
+ */
+export function mcpOutputSchema(capability: Capability): { schema: JsonSchema; wrapped: boolean } {
+  const { output } = capabilitySchemas(capability);
+  if (output.type === "object") return { schema: output, wrapped: false };
+  return {
+    schema: { type: "object", properties: { result: output }, required: ["result"], additionalProperties: false },
+    wrapped: true,
+  };
+}
+
+export function toVendorShape(definition: ToolDefinition, capability: Capability, format: ToolFormat): unknown {
+  switch (format) {
+    case "pds":
+      return definition;
+    case "openai":
+      // Responses API: a flat function tool.
+      return {
+        type: "function",
+        name: definition.name,
+        description: definition.description,
+        parameters: toOpenAiStrict(definition.inputSchema),
+        strict: true,
+      };
+    case "openai-chat":
+      // Chat Completions: the same function, nested under "function".
+      return {
+        type: "function",
+        function: {
+          name: definition.name,
+          description: definition.description,
+          parameters: toOpenAiStrict(definition.inputSchema),
+          strict: true,
+        },
+      };
+    case "anthropic":
+      return { name: definition.name, description: definition.description, input_schema: definition.inputSchema };
+    case "mcp":
+      return {
+        name: definition.name,
+        title: definition.title,
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        outputSchema: mcpOutputSchema(capability).schema,
+        annotations: definition.annotations,
+      };
+  }
+}
+
+/** The catalog a token (or session) with these scopes sees, in the requested dialect. */
+export function toolCatalog(scopes: Iterable<string>, format: ToolFormat = "pds"): unknown[] {
+  return toolsFor(scopes).map((capability) => toVendorShape(toolDefinition(capability), capability, format));
+}
