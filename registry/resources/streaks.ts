@@ -14,7 +14,8 @@ export const streaks = defineResource({
   toolPrefix: "streaks",
   singular: "streak",
   description: "A habit with its check-in history. Counts change only through POST /streaks/{id}/check-in.",
-  table: "public.streaks",
+  // Reads and writes go through a view that derives current_count at read time (see the migration).
+  table: "public.streaks_with_counts",
   scope: "streaks",
   verbs: ["list", "get", "create", "update", "delete"],
   fields: {

@@ -1,0 +1,29 @@
+import { streaks } from "../../registry/resources/streaks.ts";
+import { ApiError } from "../http/problem.ts";
+import { type Handler, withStatus } from "./context.ts";
+import { toRecord } from "./record.ts";
+
+type Row = { r: Record<string, unknown> };
+type CheckInResult = { check_in: Record<string, unknown>; created: boolean };
+
+/**
+ * POST /streaks/{id}/check-in. The store does the work (public.check_in_streak: owner check, the
+ * day in the streak's time zone, idempotent insert, recount); this answers 201 for a new day and
+ * 200 when the day was already recorded.
+ */
+export const checkInStreak: Handler = async ({ tx, input }) => {
+  // RLS shows only the member's own streaks: anything else is 404 here, before the store refuses it.
+  const visible = await tx.query("select 1 from public.streaks where id = $1", [input.id]);
+  if (visible.length === 0) throw new ApiError("not_found", "No streak with this id is visible to this token.");
+  const [result] = await tx.query<{ r: CheckInResult }>("select public.check_in_streak($1, $2::date, $3) as r", [
+    input.id,
+    input.date ?? null,
+    input.note ?? null,
+  ]);
+  const [streak] = await tx.query<Row>("select to_jsonb(t) as r from public.streaks_with_counts t where t.id = $1", [
+    input.id,
+  ]);
+  if (!result || !streak) throw new Error("check-in answered nothing");
+  const body = { check_in: result.r.check_in, streak: toRecord(streaks, streak.r), created: result.r.created };
+  return result.r.created ? body : withStatus(200, body);
+};

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../support/api";
+import { makeMember, type TestMember } from "../support/factories";
+import { expectStoreRefusal, sqlAsMember, sqlAsService } from "../support/store";
+
+/** Today in a time zone, as the store computes it for this transaction's clock. */
+async function todayIn(timezone: string): Promise<string> {
+  const [row] = await sqlAsService<{ d: string }>("select ((now() at time zone $1)::date)::text as d", [timezone]);
+  return row?.d ?? "";
+}
+
+async function dayOffset(timezone: string, days: number): Promise<string> {
+  const [row] = await sqlAsService<{ d: string }>("select ((now() at time zone $1)::date + $2::int)::text as d", [
+    timezone,
+    days,
+  ]);
+  return row?.d ?? "";
+}
+
+async function makeStreak(owner: TestMember, timezone = "UTC"): Promise<string> {
+  const created = await api("POST", "/streaks", { token: owner.token, body: { name: "Run", timezone } });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+const checkIn = (owner: TestMember, id: string, body: Record<string, unknown> = {}) =>
+  api("POST", `/streaks/${id}/check-in`, { token: owner.token, body });
+
+describe("POST /streaks/{id}/check-in", () => {
+  it("records today in the streak's time zone and answers the derived counts (201)", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada, "Pacific/Kiritimati");
+    const created = await api("GET", `/streaks/${id}`, { token: ada.token });
+    expect(created.body).toMatchObject({ current_count: 0, longest_count: 0, last_check_in_on: null });
+    const today = await todayIn("Pacific/Kiritimati");
+    const response = await checkIn(ada, id, { note: "5 km" });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      created: true,
+      check_in: { streak_id: id, day: today, note: "5 km" },
+      streak: { id, current_count: 1, longest_count: 1, last_check_in_on: today },
+    });
+  });
+
+  it("answers 200 with the existing check-in for a second check-in on the same day and records nothing", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    const first = await checkIn(ada, id, { note: "first" });
+    const second = await checkIn(ada, id, { note: "second" });
+    expect(second.status).toBe(200);
+    expect(second.body.created).toBe(false);
+    expect(second.body.check_in).toEqual(first.body.check_in);
+    expect(second.body.streak).toMatchObject({ current_count: 1, longest_count: 1 });
+    const rows = await sqlAsMember(ada.id, "select id from public.streak_check_ins where streak_id = $1", [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("accepts a past day up to 7 days back and joins the runs on both sides of a filled gap", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada, "Europe/Berlin");
+    expect((await checkIn(ada, id, { date: await dayOffset("Europe/Berlin", -7) })).status).toBe(201);
+    expect((await checkIn(ada, id, { date: await dayOffset("Europe/Berlin", -1) })).status).toBe(201);
+    const now = await checkIn(ada, id);
+    expect(now.body.streak).toMatchObject({ current_count: 2, longest_count: 2 });
+    for (const back of [-6, -5, -4, -3]) await checkIn(ada, id, { date: await dayOffset("Europe/Berlin", back) });
+    const before = await api("GET", `/streaks/${id}`, { token: ada.token });
+    expect(before.body).toMatchObject({ current_count: 2, longest_count: 5 });
+    const filled = await checkIn(ada, id, { date: await dayOffset("Europe/Berlin", -2) });
+    expect(filled.body.streak).toMatchObject({ current_count: 8, longest_count: 8 });
+  });
+
+  it("refuses a future day and a day more than 7 days back with 422 and the store's reason", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada, "America/Los_Angeles");
+    const future = await checkIn(ada, id, { date: await dayOffset("America/Los_Angeles", 1) });
+    expectStoreRefusal(future, { status: 422, code: "invalid_request", sqlstate: "22023", message: /after today/ });
+    const old = await checkIn(ada, id, { date: await dayOffset("America/Los_Angeles", -8) });
+    expectStoreRefusal(old, { status: 422, code: "invalid_request", sqlstate: "22023", message: /at most 7 days back/ });
+    const streak = await api("GET", `/streaks/${id}`, { token: ada.token });
+    expect(streak.body).toMatchObject({ current_count: 0, last_check_in_on: null });
+  });
+
+  it("refuses a malformed date or an unknown field with 422 before reaching the store", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    expect((await checkIn(ada, id, { date: "2026-13-01" })).status).toBe(422);
+    expect((await checkIn(ada, id, { day: "2026-11-01" })).status).toBe(422);
+  });
+
+  it("answers 404 for another member's streak and for an unknown id", async () => {
+    const ada = await makeMember();
+    const bob = await makeMember();
+    const id = await makeStreak(ada);
+    expect((await checkIn(bob, id)).status).toBe(404);
+    expect((await checkIn(bob, crypto.randomUUID())).status).toBe(404);
+    expect((await api("GET", `/streaks/${id}`, { token: ada.token })).body.current_count).toBe(0);
+  });
+
+  it("needs streaks:write", async () => {
+    const ada = await makeMember({ scopes: ["streaks:read"] });
+    const owner = await makeMember();
+    const id = await makeStreak(owner);
+    expect((await checkIn(ada, id)).status).toBe(403);
+  });
+});
+
+describe("derived streak fields", () => {
+  it("refuses writing current_count, longest_count or last_check_in_on through PATCH (422)", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    for (const body of [{ current_count: 10 }, { longest_count: 10 }, { last_check_in_on: "2026-11-01" }]) {
+      const response = await api("PATCH", `/streaks/${id}`, { token: ada.token, body });
+      expect(response.status).toBe(422);
+      expect(response.body.errors[0]).toMatchObject({ pointer: `/${Object.keys(body)[0]}`, code: "read_only" });
+    }
+    const created = await api("POST", "/streaks", { token: ada.token, body: { name: "x", current_count: 3 } });
+    expect(created.status).toBe(422);
+  });
+
+  it("reads current_count as 0 once a day was missed, on get and list, while keeping the longest run", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    // Three days in a row, ending three days ago: recorded by the service with its clock set back.
+    for (const back of [5, 4, 3]) {
+      await sqlAsService("select app_private.check_in_streak_at($1, $2, null, '', now() - make_interval(days => $3))", [
+        ada.id,
+        id,
+        back,
+      ]);
+    }
+    const expected = { current_count: 0, longest_count: 3, last_check_in_on: await dayOffset("UTC", -3) };
+    expect((await api("GET", `/streaks/${id}`, { token: ada.token })).body).toMatchObject(expected);
+    const list = await api("GET", "/streaks", { token: ada.token });
+    expect(list.body.data.find((s: { id: string }) => s.id === id)).toMatchObject(expected);
+    const renamed = await api("PATCH", `/streaks/${id}`, { token: ada.token, body: { name: "Walk" } });
+    expect(renamed.body).toMatchObject({ name: "Walk", ...expected });
+    const today = await checkIn(ada, id);
+    expect(today.body.streak).toMatchObject({ current_count: 1, longest_count: 3 });
+  });
+
+  it("keeps the check-in table out of the API surface", async () => {
+    const ada = await makeMember();
+    for (const path of ["/streak-check-ins", "/check-ins", "/streak_check_ins"]) {
+      expect((await api("GET", path, { token: ada.token })).status).toBe(404);
+    }
+  });
+});
