@@ -10,6 +10,14 @@ export async function openServer(url: string): Promise<Database> {
     // Callers pass JSON parameters as text (as PGlite takes them); without this, postgres.js
     // would JSON-encode that text a second time.
     types: {
+      // Time parameters sent as text keep their microseconds (cursors depend on them); the
+      // default turns them into a JS Date first, which keeps only milliseconds.
+      date: {
+        to: 1184,
+        from: [1082, 1114, 1184],
+        serialize: (value: unknown) => (value instanceof Date ? value.toISOString() : String(value)),
+        parse: (text: string) => new Date(text),
+      },
       jsonText: {
         to: 3802,
         from: [3802, 114],
