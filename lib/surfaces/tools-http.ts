@@ -1,4 +1,5 @@
 import { capabilities } from "../../registry/capabilities.ts";
+import type { Principal } from "../auth/tokens.ts";
 import { authenticate } from "../http/authenticate.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
@@ -10,13 +11,18 @@ import { isToolFormat, TOOL_FORMATS, type ToolFormat, toolCatalog } from "./tool
 // bucket of its own selects.
 const generalBucket = capabilities.find((capability) => !capability.rateLimit);
 
+/** Rate-limits a catalog read like any call; answers the headers to send, throws 429 when empty. */
+export async function rateLimitCatalog(principal: Principal): Promise<Record<string, string>> {
+  return generalBucket ? rateLimit(principal, generalBucket) : {};
+}
+
 /** GET /api/agent/tools[?format=…]: the catalog the presented token may call. */
 export async function handleToolCatalog(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   let headers: Record<string, string> = {};
   try {
     const principal = await authenticate(request.headers);
-    if (generalBucket) headers = await rateLimit(principal, generalBucket);
+    headers = await rateLimitCatalog(principal);
     const format = formatFrom(new URL(request.url).searchParams);
     return jsonResponse(200, { format, tools: toolCatalog(principal.scopes, format) }, requestId, headers);
   } catch (error) {

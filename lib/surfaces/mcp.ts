@@ -1,0 +1,102 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { capabilityByTool } from "../../registry/capabilities.ts";
+import type { Principal } from "../auth/tokens.ts";
+import { authenticate } from "../http/authenticate.ts";
+import { MAX_BODY_BYTES } from "../http/body.ts";
+import { ApiError, asApiError } from "../http/problem.ts";
+import { requestIdFrom } from "../http/request-id.ts";
+import { problemResponse } from "../http/respond.ts";
+import { invokeTool } from "./invoke.ts";
+import { errorResult, type McpToolResult, successResult } from "./mcp-results.ts";
+import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
+import { rateLimitCatalog } from "./tools-http.ts";
+
+const SERVER_INFO = { name: "personal-data-service", version: "1.0.0" };
+const INSTRUCTIONS =
+  "Tools over the member's personal data (collections, items, todos, goals, streaks, messages, follows, channels, profile). " +
+  "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser.";
+
+/**
+ * One MCP server per HTTP request (stateless Streamable HTTP: no session, nothing kept between
+ * requests, so any instance can answer). The Bearer token is checked before MCP sees the request;
+ * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
+ */
+function buildServer(principal: Principal, request: Request, requestId: string, spent: Record<string, string>) {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    Object.assign(spent, await rateLimitCatalog(principal));
+    return {
+      tools: toolsFor(principal.scopes).map(
+        (capability) => toVendorShape(toolDefinition(capability), capability, "mcp") as never,
+      ),
+    };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (call): Promise<McpToolResult> => {
+    const capability = capabilityByTool.get(call.params.name);
+    if (!capability) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${call.params.name}`);
+    const outcome = await invokeTool(capability.tool, call.params.arguments ?? {}, {
+      requestId,
+      headers: request.headers,
+      principal,
+    });
+    Object.assign(spent, outcome.headers);
+    const body = outcome.body;
+    if (!body.ok) return errorResult(body.error);
+    return successResult(capability, "directive" in body ? body.directive : body.result);
+  });
+  return server;
+}
+
+export async function handleMcp(request: Request): Promise<Response> {
+  const requestId = requestIdFrom(request.headers);
+  try {
+    if (request.method !== "POST") {
+      throw new ApiError("method_not_allowed", "This MCP server is stateless: send JSON-RPC with POST.", {
+        headers: { Allow: "POST" },
+      });
+    }
+    if (!sameOrigin(request)) {
+      // The answer the SDK's own Origin guard gives: a JSON-RPC error with 403.
+      const error = { jsonrpc: "2.0", error: { code: -32000, message: "Forbidden: invalid Origin" }, id: null };
+      return new Response(JSON.stringify(error), {
+        status: 403,
+        headers: { "Content-Type": "application/json", "Request-Id": requestId },
+      });
+    }
+    const principal = await authenticate(request.headers);
+    const spent: Record<string, string> = {};
+    const server = buildServer(principal, request, requestId, spent);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    await server.connect(transport);
+    try {
+      const response = await transport.handleRequest(request);
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries({ ...spent, "Request-Id": requestId, "Cache-Control": "no-store" })) {
+        headers.set(name, value);
+      }
+      return new Response(response.body, { status: response.status, headers });
+    } finally {
+      await server.close();
+    }
+  } catch (error) {
+    return problemResponse(asApiError(error, requestId), requestId);
+  }
+}
+
+/** A browser page on another site must not drive the server through a member's browser (DNS rebinding). */
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
