@@ -13,6 +13,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Unit and API tests use an in-memory PGlite unless DATABASE_URL selects the server.
-    env: { NEXT_TELEMETRY_DISABLED: "1", PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://" },
+    // Rate limits are raised for the suite so tests that make many calls with one token do not
+    // trip them; test/limits sets the spec's numbers back where it tests them.
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://",
+      RATE_LIMIT_CAPACITY: process.env.RATE_LIMIT_CAPACITY ?? "100000",
+      RATE_LIMIT_RESOLVER_CAPACITY: process.env.RATE_LIMIT_RESOLVER_CAPACITY ?? "100000",
+    },
   },
 });

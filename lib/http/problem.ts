@@ -42,6 +42,8 @@ export interface Problem {
   request_id: string;
   errors?: FieldError[];
   reason?: StoreReason;
+  /** On 429: the exhausted rate-limit policies (draft-ietf-httpapi-ratelimit-headers §5.1). */
+  "violated-policies"?: string[];
 }
 
 export class ApiError extends Error {
@@ -49,18 +51,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors?: FieldError[];
   readonly reason?: StoreReason;
+  readonly violatedPolicies?: string[];
   readonly headers: Record<string, string>;
 
   constructor(
     code: ProblemCode,
     detail: string,
-    extra: { errors?: FieldError[]; reason?: StoreReason; headers?: Record<string, string> } = {},
+    extra: {
+      errors?: FieldError[];
+      reason?: StoreReason;
+      violatedPolicies?: string[];
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(detail);
     this.code = code;
     this.status = PROBLEM_CODES[code].status;
     this.errors = extra.errors;
     this.reason = extra.reason;
+    this.violatedPolicies = extra.violatedPolicies;
     this.headers = extra.headers ?? {};
   }
 
@@ -74,6 +83,7 @@ export class ApiError extends Error {
       request_id: requestId,
       ...(this.errors ? { errors: this.errors } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.violatedPolicies ? { "violated-policies": this.violatedPolicies } : {}),
     };
   }
 }
