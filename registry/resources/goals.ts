@@ -30,4 +30,10 @@ export const goals = defineResource({
   },
   filters: { status: { schema: z.enum(["active", "achieved", "abandoned"]), description: "Only goals with this status." } },
   events: ["goal.created", "goal.updated", "goal.deleted"],
+  rules: [
+    "current_value and target_value are non-negative (422 otherwise).",
+    "An active goal whose current_value reaches target_value becomes achieved, on create or any update.",
+    "An achieved goal stays achieved when current_value later drops below target_value: the achievement is not taken back silently. Setting status back to active is allowed and sticks while current_value is below the target.",
+    "abandoned is only set by the member and is never changed by progress.",
+  ],
 });

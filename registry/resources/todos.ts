@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../define.ts";
 import { createdAtField, idField, updatedAtField } from "../fields.ts";
+import { recurrenceSchema } from "../recurrence.ts";
 
 export const todos = defineResource({
   name: "todos",
@@ -27,9 +28,10 @@ export const todos = defineResource({
     },
     status: { schema: z.enum(["open", "done"]), default: "open", description: "open or done.", example: "open" },
     recurrence: {
-      schema: z.string().max(200),
+      schema: recurrenceSchema,
       nullable: true,
-      description: "RRULE subset: FREQ=DAILY|WEEKLY|MONTHLY, optional INTERVAL and BYDAY. Needs due_at.",
+      description:
+        "RRULE subset: FREQ=DAILY|WEEKLY|MONTHLY, optional INTERVAL (1–999), BYDAY (MO..SU, with WEEKLY only). Uppercase, parts separated by ';'. Needs due_at.",
       example: "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH",
     },
     reminders: {
@@ -42,7 +44,7 @@ export const todos = defineResource({
       schema: z.iso.datetime({ offset: true }),
       nullable: true,
       readOnly: true,
-      description: "When it was last marked done.",
+      description: "When it was last marked done (for a recurring todo: its latest completion).",
       example: null,
     },
     created_at: createdAtField,
@@ -50,4 +52,10 @@ export const todos = defineResource({
   },
   filters: { status: { schema: z.enum(["open", "done"]), description: "Only todos with this status." } },
   events: ["todo.created", "todo.updated", "todo.deleted"],
+  rules: [
+    "A recurrence outside the subset is 422 naming what is wrong; a recurring todo needs due_at (422 otherwise).",
+    "Setting status to done records completed_at. On a recurring todo it also moves due_at to the rule's first occurrence after now (same local time in the member's profile time zone; occurrences already past are skipped) and status stays open.",
+    "MONTHLY keeps the day of the month; months without that day (e.g. the 31st) are skipped, as in RFC 5545. WEEKLY with BYDAY steps through the listed days, INTERVAL weeks apart.",
+    "Reminders are at most five offsets in minutes before due_at (0–525600).",
+  ],
 });
