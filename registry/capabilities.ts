@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DirectiveSpec, OperationSpec, ResourceSpec, Verb } from "./define.ts";
+import type { DirectiveSpec, OperationSpec, ResourceSpec, ScopeBy, Verb } from "./define.ts";
 import { directives, operations, resources } from "./index.ts";
 import type { Scope } from "./scopes.ts";
 
@@ -19,6 +19,8 @@ export interface Capability {
   /** Absent for browser directives, which have no REST route. */
   http?: { method: HttpMethod; path: string; pathParams: readonly string[] };
   scope: Scope;
+  /** Set when the input picks the scope (uploads); see acceptedScopes and scopeForInput. */
+  scopeBy?: ScopeBy;
   input: z.ZodObject;
   output: z.ZodType;
   /** Fields a request may not send; refused with a message naming them. */
@@ -184,6 +186,7 @@ function operationCapability(operation: OperationSpec): Capability {
     description: operation.description,
     http: { method: operation.method, path: operation.path, pathParams: operation.pathParams ?? [] },
     scope: operation.scope,
+    scopeBy: operation.scopeBy,
     input: operation.input,
     output: operation.output,
     readOnlyFields: [],
@@ -221,5 +224,16 @@ export const capabilities: readonly Capability[] = [
   ...operations.map(operationCapability),
   ...directives.map(directiveCapability),
 ];
+
+/** Every scope that can allow the capability: its scope, or each scope its input may pick. */
+export function acceptedScopes(capability: Capability): readonly Scope[] {
+  return capability.scopeBy ? [...new Set(Object.values(capability.scopeBy.map))] : [capability.scope];
+}
+
+/** The scope a validated input needs (the input's field picks it when scopeBy is set). */
+export function scopeForInput(capability: Capability, input: Record<string, unknown>): Scope {
+  const by = capability.scopeBy;
+  return (by ? by.map[String(input[by.field])] : undefined) ?? capability.scope;
+}
 
 export const capabilityByTool: ReadonlyMap<string, Capability> = new Map(capabilities.map((c) => [c.tool, c]));

@@ -17,6 +17,17 @@ export interface FieldSpec {
   /** The value the store gives when create leaves it out (documented, not applied by code). */
   default?: unknown;
   example?: unknown;
+  /** Holds the key of a completed upload of this purpose (checked by the store). */
+  uploadPurpose?: UploadPurpose;
+}
+
+/** What an upload is for; each purpose takes the write scope of the resource that uses it. */
+export type UploadPurpose = "avatar" | "attachment" | "artwork";
+
+/** A scope picked by the value of one input field (uploads: by purpose). */
+export interface ScopeBy {
+  field: string;
+  map: Readonly<Record<string, Scope>>;
 }
 
 export interface FilterSpec {
@@ -58,7 +69,10 @@ export interface OperationSpec {
   method: "GET" | "POST";
   /** Path under /api/v1 with {param} placeholders. */
   path: string;
+  /** The scope shown where one is expected; with scopeBy, one of the map's scopes. */
   scope: Scope;
+  /** When the input decides the scope: checked after parsing; any of the map's scopes lists the tool. */
+  scopeBy?: ScopeBy;
   /** The tool input; for REST, path params, query (GET) and body (POST) together. */
   input: z.ZodObject;
   output: z.ZodType;

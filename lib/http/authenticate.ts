@@ -18,9 +18,15 @@ export async function authenticate(headers: Headers): Promise<Principal> {
 }
 
 export function authorize(principal: Principal, scope: string): void {
-  if (!principal.scopes.has(scope)) {
-    throw new ApiError("insufficient_scope", `This token lacks the scope ${scope}.`, {
-      headers: { "WWW-Authenticate": `Bearer realm="pds", error="insufficient_scope", scope="${scope}"` },
+  authorizeAny(principal, [scope]);
+}
+
+/** Passes when the token holds at least one of the scopes (a capability whose input picks its scope). */
+export function authorizeAny(principal: Principal, scopes: readonly string[]): void {
+  if (!scopes.some((scope) => principal.scopes.has(scope))) {
+    const needs = scopes.length === 1 ? `the scope ${scopes[0]}` : `one of the scopes ${scopes.join(", ")}`;
+    throw new ApiError("insufficient_scope", `This token lacks ${needs}.`, {
+      headers: { "WWW-Authenticate": `Bearer realm="pds", error="insufficient_scope", scope="${scopes.join(" ")}"` },
     });
   }
 }

@@ -1,10 +1,11 @@
-import type { Capability } from "../../registry/capabilities.ts";
+import { acceptedScopes, type Capability, scopeForInput } from "../../registry/capabilities.ts";
 import type { Principal } from "../auth/tokens.ts";
 import { asMember } from "../db/index.ts";
 import { isHandlerResult } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
-import { authenticate, authorize } from "./authenticate.ts";
+import { settleUploadKeys } from "../domain/uploads/settle.ts";
+import { authenticate, authorize, authorizeAny } from "./authenticate.ts";
 import { ApiError } from "./problem.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { parseInput } from "./validation.ts";
@@ -32,8 +33,10 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
   try {
     const principal = call.principal ?? (await authenticate(call.headers));
     Object.assign(headers, await rateLimit(principal, capability));
-    authorize(principal, capability.scope);
+    authorizeAny(principal, acceptedScopes(capability));
     const input = parseCapabilityInput(capability, rawInput);
+    authorize(principal, scopeForInput(capability, input));
+    await settleUploadKeys(capability, input, principal.memberId);
     const handler = handlerFor(capability);
     if (!handler) throw new Error(`no handler for ${capability.tool}`);
     const result = await asMember(principal.memberId, (tx) =>

@@ -51,6 +51,14 @@ export const items = defineResource({
       description: "Up to 20 tags.",
       example: ["summer", "live"],
     },
+    artwork_key: {
+      schema: z.string().min(1).max(300),
+      nullable: true,
+      description:
+        "Override of the catalog artwork: key of a completed upload of the owner with purpose artwork (POST /uploads); null shows the catalog's.",
+      example: null,
+      uploadPurpose: "artwork",
+    },
     created_at: createdAtField,
     updated_at: updatedAtField,
   },

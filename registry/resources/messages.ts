@@ -28,8 +28,10 @@ export const messages = defineResource({
     attachment_key: {
       schema: z.string().min(1).max(300),
       nullable: true,
-      description: "Key of a completed upload (purpose attachment). Subject to the recipient's attachment consent.",
+      description:
+        "Key of a completed upload of the sender with purpose attachment (POST /uploads). Subject to the recipient's attachment consent.",
       example: null,
+      uploadPurpose: "attachment",
     },
     attachment_url: {
       schema: z.url({ protocol: /^https$/ }).max(2000),

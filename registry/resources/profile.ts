@@ -24,8 +24,9 @@ export const profile = defineResource({
     avatar_key: {
       schema: z.string().min(1).max(300),
       nullable: true,
-      description: "Key of a completed upload (purpose avatar).",
+      description: "Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused.",
       example: null,
+      uploadPurpose: "avatar",
     },
     timezone: timezoneField,
     attachment_consent: {

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const MIN_LENGTH = 32;
+const FILE_NAME = "upload-signing-secret";
+
+type Holder = typeof globalThis & { __pdsUploadSecret?: { source: string; secret: Buffer } };
+const holder = globalThis as Holder;
+
+/**
+ * The HMAC key of the local storage route: UPLOAD_SIGNING_SECRET when set (required when several
+ * instances share the load), otherwise generated once into <data dir>/upload-signing-secret with
+ * mode 0600, so URLs minted before a restart stay valid.
+ */
+export function uploadSigningSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
+  const configured = env.UPLOAD_SIGNING_SECRET?.trim();
+  const source = configured ? "env" : path.join(dataDir, FILE_NAME);
+  if (holder.__pdsUploadSecret?.source === source) return holder.__pdsUploadSecret.secret;
+  if (configured && configured.length < MIN_LENGTH) {
+    throw new Error(`UPLOAD_SIGNING_SECRET must be at least ${MIN_LENGTH} characters`);
+  }
+  const secret = Buffer.from(configured ?? readOrCreate(source), "utf8");
+  holder.__pdsUploadSecret = { source, secret };
+  return secret;
+}
+
+function readOrCreate(file: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    // "wx": two processes starting together cannot both write; the loser reads the winner's.
+    fs.writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret.length < MIN_LENGTH) throw new Error(`${file} holds no usable secret; delete it to make a new one`);
+  return secret;
+}
