@@ -1,13 +1,17 @@
 import { isScope, type Scope } from "../../registry/scopes.ts";
 import { createMember, findMemberByEmail, setPlan } from "../auth/members.ts";
-import { createToken, revokeToken } from "../auth/tokens.ts";
+import { createToken, listTokens, revokeToken } from "../auth/tokens.ts";
 import { required, UsageError } from "./args.ts";
+import { blockCommand, unblockCommand } from "./block-commands.ts";
 
 export const USAGE = `Usage: npm run --silent cli -- <command>
   member create --email E --password P [--plan free|pro] [--handle H]   prints the member as JSON
   member plan --email E --plan free|pro                                 changes the plan
   token create --email E --scopes a:read,b:write [--days N] [--name X]  prints only the token
-  token revoke --id ID                                                  revokes at once`;
+  token list --email E                                                  prints the member's tokens (never secrets)
+  token revoke --id ID                                                  revokes at once
+  block --email E --blocks F                                            E blocks F (ends follows both ways)
+  unblock --email E --blocks F                                          E lifts the block on F`;
 
 type Command = (flags: Record<string, string>) => Promise<string>;
 
@@ -58,10 +62,16 @@ export const COMMANDS: Record<string, Command> = {
     });
     return token;
   },
+  "token list": async (flags) => {
+    const member = await memberOf(required(flags, "email"));
+    return JSON.stringify(await listTokens(member.id));
+  },
   "token revoke": async (flags) => {
     const id = required(flags, "id");
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError("--id must be a token id (uuid)");
     if (!(await revokeToken(id))) throw new UsageError(`no live token with id ${id}`);
     return JSON.stringify({ id, revoked: true });
   },
+  block: blockCommand,
+  unblock: unblockCommand,
 };
