@@ -1,4 +1,4 @@
-import { type Capability, capabilities } from "../../registry/capabilities.ts";
+import { acceptedScopes, type Capability, capabilities } from "../../registry/capabilities.ts";
 import { capabilitySchemas, type JsonSchema } from "./tools-json-schema.ts";
 import { toOpenAiStrict } from "./tools-openai.ts";
 
@@ -51,7 +51,8 @@ export function toolDefinition(capability: Capability): ToolDefinition {
 /** The capabilities a set of scopes may call, in registry order (stable, so prompt caches hold). */
 export function toolsFor(scopes: Iterable<string>): Capability[] {
   const granted = new Set(scopes);
-  return capabilities.filter((capability) => granted.has(capability.scope));
+  // Any accepted scope lists a tool whose input picks its scope (uploads); invoke checks the exact one.
+  return capabilities.filter((capability) => acceptedScopes(capability).some((scope) => granted.has(scope)));
 }
 
 /**
