@@ -6,6 +6,7 @@ import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "./authenticate.ts";
+import { idempotencyFor } from "./idempotency.ts";
 import { ApiError } from "./problem.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { parseInput } from "./validation.ts";
@@ -25,22 +26,26 @@ export interface Outcome {
 
 /**
  * The one pipeline every surface uses (REST, tool invoke, MCP):
- * authenticate → rate limit → authorize → parse → run as the member → map the store's answer.
+ * authenticate → rate limit → authorize → parse → idempotency (creates with Idempotency-Key) →
+ * run as the member (the idempotent response is stored in the write's transaction) → map the store's answer.
  * Errors are thrown as ApiError carrying any headers gathered so far (rate-limit state).
  */
 export async function execute(capability: Capability, rawInput: unknown, call: CallContext): Promise<Outcome> {
   const headers: Record<string, string> = {};
+  const idempotency = idempotencyFor(capability, call.headers);
   try {
     const principal = call.principal ?? (await authenticate(call.headers));
     Object.assign(headers, await rateLimit(principal, capability));
     authorizeAny(principal, acceptedScopes(capability));
     const input = parseCapabilityInput(capability, rawInput);
     authorize(principal, scopeForInput(capability, input));
+    const replay = await idempotency.reserve(principal.memberId, input);
+    if (replay) return { ...replay, headers: { ...headers, ...replay.headers } };
     await settleUploadKeys(capability, input, principal.memberId);
     const handler = handlerFor(capability);
     if (!handler) throw new Error(`no handler for ${capability.tool}`);
-    const result = await asMember(principal.memberId, (tx) =>
-      handler({ memberId: principal.memberId, tx, input, capability }),
+    const result = await asMember(principal.memberId, async (tx) =>
+      idempotency.record(tx, await handler({ memberId: principal.memberId, tx, input, capability })),
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });
@@ -49,6 +54,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     }
     return { status: capability.successStatus, body: result, headers };
   } catch (error) {
+    await idempotency.release();
     if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
     throw error;
   }
