@@ -15,12 +15,16 @@ const holder = globalThis as Holder;
  */
 export function uploadSigningSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
   const configured = env.UPLOAD_SIGNING_SECRET?.trim();
-  const source = configured ? "env" : path.join(dataDir, FILE_NAME);
-  if (holder.__pdsUploadSecret?.source === source) return holder.__pdsUploadSecret.secret;
-  if (configured && configured.length < MIN_LENGTH) {
-    throw new Error(`UPLOAD_SIGNING_SECRET must be at least ${MIN_LENGTH} characters`);
+  if (configured) {
+    if (configured.length < MIN_LENGTH) {
+      throw new Error(`UPLOAD_SIGNING_SECRET must be at least ${MIN_LENGTH} characters`);
+    }
+    return Buffer.from(configured, "utf8");
   }
-  const secret = Buffer.from(configured ?? readOrCreate(source), "utf8");
+  // The file is read once per process and folder, not on every signature.
+  const source = path.join(dataDir, FILE_NAME);
+  if (holder.__pdsUploadSecret?.source === source) return holder.__pdsUploadSecret.secret;
+  const secret = Buffer.from(readOrCreate(source), "utf8");
   holder.__pdsUploadSecret = { source, secret };
   return secret;
 }
