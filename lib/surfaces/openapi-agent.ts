@@ -1,0 +1,171 @@
+import { TOOL_FORMATS } from "./tools.ts";
+
+/**
+ * The paths of the reference that are not capabilities: the assistant endpoints (served under
+ * /api/agent, hence their own servers entry) and the two public routes beside the REST catch-all.
+ * The parity test lists these same paths as the deliberate non-capability routes.
+ */
+type Json = Record<string, unknown>;
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const problem = (description: string, extra: Json = {}) => ({
+  description,
+  headers: { "Request-Id": header("RequestId"), ...extra },
+  content: { "application/problem+json": { schema: schemaRef("Problem") } },
+});
+
+export const NON_CAPABILITY_PATHS = ["/health", "/openapi.json", "/tools", "/invoke"] as const;
+
+export function agentSchemas(directiveRefs: Record<string, Json>): Record<string, Json> {
+  return {
+    InvokeRequest: {
+      type: "object",
+      required: ["tool"],
+      additionalProperties: false,
+      properties: {
+        tool: { type: "string", pattern: "^[a-zA-Z0-9_-]{1,64}$", description: "A tool name from GET /api/agent/tools." },
+        input: { type: "object", description: "The tool's arguments, as its inputSchema describes. Default {}." },
+        format: {
+          type: "string",
+          enum: ["openai"],
+          description: 'Set "openai" when the arguments were produced against the OpenAI strict schema: null then means "left out".',
+        },
+      },
+    },
+    InvokeResponse: {
+      oneOf: [
+        {
+          type: "object",
+          title: "Result",
+          required: ["ok", "result"],
+          properties: {
+            ok: { const: true },
+            result: { description: "Exactly the body REST answers for the same call (null for a delete)." },
+          },
+        },
+        {
+          type: "object",
+          title: "Directive",
+          required: ["ok", "directive"],
+          properties: { ok: { const: true }, directive: { oneOf: Object.values(directiveRefs) } },
+        },
+        {
+          type: "object",
+          title: "Error",
+          required: ["ok", "error"],
+          properties: { ok: { const: false }, error: schemaRef("Problem") },
+        },
+      ],
+    },
+    ToolCatalog: {
+      type: "object",
+      required: ["format", "tools"],
+      properties: {
+        format: { type: "string", enum: [...TOOL_FORMATS] },
+        tools: { type: "array", items: { type: "object" }, description: "Tool definitions in the requested format." },
+      },
+    },
+    Health: {
+      type: "object",
+      required: ["status"],
+      properties: {
+        status: { type: "string", enum: ["ok", "unavailable"] },
+        database: { type: "string" },
+        rate_limit_store: { type: "string" },
+      },
+    },
+  };
+}
+
+const AGENT_SERVERS = [{ url: "/api/agent", description: "The assistant tool interface, beside the REST base." }];
+
+export function agentPaths(): Json {
+  return {
+    "/health": {
+      get: {
+        operationId: "health",
+        summary: "Liveness and readiness",
+        description: "Public. 200 when the database answers a query, 503 otherwise. Not a capability: no tool.",
+        tags: ["service"],
+        security: [],
+        responses: {
+          "200": { description: "Up.", content: { "application/json": { schema: schemaRef("Health") } } },
+          "503": { description: "The database is unreachable.", content: { "application/json": { schema: schemaRef("Health") } } },
+        },
+      },
+    },
+    "/openapi.json": {
+      get: {
+        operationId: "openapi",
+        summary: "This document",
+        description: "Public. The OpenAPI 3.1 document, generated from the registry. Not a capability: no tool.",
+        tags: ["service"],
+        security: [],
+        responses: { "200": { description: "The document.", content: { "application/json": { schema: { type: "object" } } } } },
+      },
+    },
+    "/tools": {
+      servers: AGENT_SERVERS,
+      get: {
+        operationId: "agent_tools",
+        summary: "The tool catalog",
+        description:
+          "Every capability the token's scopes allow, as tool definitions, in registry order. format picks the dialect: pds (ours: name, title, description, kind, scope, inputSchema, outputSchema, annotations), openai (Responses API function tools, strict), openai-chat (Chat Completions), anthropic (name, description, input_schema) or mcp (name, title, description, inputSchema, outputSchema, annotations).",
+        tags: ["assistant"],
+        parameters: [
+          {
+            name: "format",
+            in: "query",
+            required: false,
+            description: "The dialect of the definitions. Default pds.",
+            schema: { type: "string", enum: [...TOOL_FORMATS], default: "pds" },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "The catalog.",
+            headers: { "Request-Id": header("RequestId"), RateLimit: header("RateLimit"), "RateLimit-Policy": header("RateLimitPolicy") },
+            content: { "application/json": { schema: schemaRef("ToolCatalog") } },
+          },
+          "401": problem("`unauthorized`: no valid token.", { "WWW-Authenticate": header("WWWAuthenticate") }),
+          "422": problem("`invalid_request`: unknown format or query parameter."),
+          "429": problem("`rate_limited`: retry after Retry-After seconds.", { "Retry-After": header("RetryAfter") }),
+        },
+      },
+    },
+    "/invoke": {
+      servers: AGENT_SERVERS,
+      post: {
+        operationId: "agent_invoke",
+        summary: "Run one tool",
+        description:
+          "Runs the tool through the same pipeline as REST (token, rate limit, scope, validation, Idempotency-Key, member transaction). Answers {ok:true, result} with the status REST gives (a delete answers 200 with result null: a 204 cannot carry the envelope), {ok:true, directive} for browser tools, or {ok:false, error} with the problem's status. An unknown tool is 404; a tool outside the token's scopes is 403.",
+        tags: ["assistant"],
+        parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: schemaRef("InvokeRequest"),
+              example: { tool: "collections_create", input: { name: "Road trip songs", type: "music" } },
+            },
+          },
+        },
+        responses: Object.fromEntries(
+          [
+            ["200", "The tool ran (or answered a directive)."],
+            ["201", "The tool created something."],
+            ["4XX", "The call was refused; error is the problem REST would answer."],
+          ].map(([status, description]) => [
+            status,
+            {
+              description,
+              headers: { "Request-Id": header("RequestId") },
+              content: { "application/json": { schema: schemaRef("InvokeResponse") } },
+            },
+          ]),
+        ),
+      },
+    },
+  };
+}

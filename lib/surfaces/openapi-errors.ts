@@ -1,0 +1,75 @@
+import type { Capability } from "../../registry/capabilities.ts";
+import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
+
+/**
+ * Which problems an operation can answer, and when: derived from what the pipeline does for its
+ * shape (token, scope, body, id in the path, write, create) plus the errors its registry entry
+ * declares. Grouped by status, because a response in OpenAPI is per status.
+ */
+export interface ErrorCase {
+  code: ProblemCode;
+  when: string;
+}
+
+export function errorCases(capability: Capability): ErrorCase[] {
+  const http = capability.http;
+  if (!http) return [];
+  const cases: ErrorCase[] = [
+    { code: "unauthorized", when: "No token, or a malformed, unknown, expired or revoked one." },
+    { code: "insufficient_scope", when: `The token lacks ${capability.scope}.` },
+  ];
+  const hasBody = http.method === "POST" || http.method === "PATCH";
+  if (hasBody) {
+    cases.push(
+      { code: "malformed_request", when: "The body is not valid JSON." },
+      { code: "unsupported_media_type", when: "The body is not application/json." },
+      { code: "payload_too_large", when: "The body is larger than 1 MiB." },
+    );
+  }
+  if (http.pathParams.length) cases.push({ code: "not_found", when: "No such record, or not visible to this token." });
+  if (http.method !== "GET") {
+    cases.push(
+      { code: "write_refused", when: "The store refused the write (reason carries its SQLSTATE and message)." },
+      { code: "conflict", when: "A unique or reference rule of the store was violated (reason says which)." },
+    );
+  }
+  if (capability.creates) {
+    cases.push(
+      { code: "idempotency_in_flight", when: "A request with the same Idempotency-Key is still running." },
+      { code: "idempotency_mismatch", when: "The Idempotency-Key was used before with another payload." },
+    );
+  }
+  cases.push(
+    {
+      code: "invalid_request",
+      when:
+        http.method === "GET"
+          ? "A query parameter is unknown or invalid (limit above 200, bad cursor)."
+          : "A field is unknown, read-only, missing or invalid.",
+    },
+    { code: "rate_limited", when: "The token's rate limit is used up; retry after Retry-After seconds." },
+  );
+  const declared = capability.source.kind === "operation" ? (capability.source.operation.errors ?? []) : [];
+  for (const error of declared) {
+    if (!(error.code in PROBLEM_CODES)) continue;
+    const code = error.code as ProblemCode;
+    const existing = cases.find((c) => c.code === code);
+    if (existing) existing.when = `${existing.when} ${error.when}`;
+    else cases.push({ code, when: error.when });
+  }
+  return cases;
+}
+
+export function byStatus(cases: readonly ErrorCase[]): Map<number, ErrorCase[]> {
+  const grouped = new Map<number, ErrorCase[]>();
+  for (const c of cases) {
+    const status = PROBLEM_CODES[c.code].status;
+    grouped.set(status, [...(grouped.get(status) ?? []), c]);
+  }
+  return new Map([...grouped.entries()].sort(([a], [b]) => a - b));
+}
+
+export function problemExample(code: ProblemCode, detail: string): Record<string, unknown> {
+  const { status, title } = PROBLEM_CODES[code];
+  return { type: `/docs#error-${code}`, title, status, detail, code, request_id: "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8" };
+}

@@ -1,0 +1,53 @@
+import { capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { operations, resources } from "../../registry/index.ts";
+import { LIMIT_RULES } from "../../registry/limits.ts";
+import { SCOPES } from "../../registry/scopes.ts";
+import { PROBLEM_CODES } from "../http/problem.ts";
+
+/** The reference's prose, generated from the registry so the decisions it states cannot drift. */
+export function documentDescription(): string {
+  const scopeRows = SCOPES.map((scope) => {
+    const tools = capabilities.filter((c) => c.scope === scope).map((c) => `\`${c.tool}\``);
+    return `| \`${scope}\` | ${tools.join(", ") || "—"} |`;
+  });
+  const errorRows = Object.entries(PROBLEM_CODES).map(([code, { status, title }]) => `| ${status} | \`${code}\` | ${title} |`);
+  return [
+    "A member's personal data — collections, items, todos, goals, streaks, messages, follows, channels, profile — as one REST API, one assistant tool catalog and one MCP server, all generated from a single registry: a capability is on every surface or on none.",
+    "",
+    "## Authentication",
+    "Send `Authorization: Bearer pds_…` (a personal access token from the settings pages). Each token holds a subset of the sixteen scopes; GET needs `:read`, every other method `:write`, and `:write` does not imply `:read`. A missing, malformed, expired or revoked token is 401; a missing scope is 403 `insufficient_scope`.",
+    "",
+    "| Scope | Tools and operations |",
+    "|---|---|",
+    ...scopeRows,
+    "",
+    "## Errors",
+    "Every error is `application/problem+json` (RFC 9457) with `code` and `request_id`; 422 adds `errors[]` with JSON Pointers into the input, refused writes add the store's `reason`. Every response carries `Request-Id`. A method a path does not offer is 405 with `Allow`.",
+    "",
+    "| Status | code | Title |",
+    "|---|---|---|",
+    ...errorRows,
+    "",
+    "## Lists",
+    `Lists answer \`{data, has_more, next_cursor}\`, newest first, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE} (\`limit\` above that is 422, never silently clamped). Pass \`next_cursor\` as \`after\` for the next page; the \`Link: <…>; rel="next"\` header carries the same URL. Cursors are opaque and stable under concurrent inserts.`,
+    "",
+    "## Limits",
+    ...LIMIT_RULES.map((rule) => `- ${rule}`),
+    "",
+    "## Assistant surfaces",
+    "- `GET /api/agent/tools` lists the capabilities the token's scopes allow as tool definitions (`?format=pds|openai|openai-chat|anthropic|mcp`); `POST /api/agent/invoke {tool, input}` runs one through the same pipeline; `/api/mcp` is a stateless Streamable HTTP MCP server with the same tools and Bearer token. `x-tools` below is the full catalog.",
+    "- Browser tools (`x-directives`) do not run on the server: invoke answers `{ok: true, directive}` and the browser carries it out (play a song, listen on the microphone after asking, open a page).",
+    "- MCP results carry `structuredContent` and a text block in which member-written data is fenced as untrusted.",
+    "",
+    "## Design decisions",
+    ...resources.flatMap((resource) => (resource.rules ?? []).map((rule) => `- **${resource.name}**: ${rule}`)),
+    ...operations.flatMap((operation) => (operation.rules ?? []).map((rule) => `- **${operation.name}**: ${rule}`)),
+  ].join("\n");
+}
+
+export function tagDescription(resource: (typeof resources)[number]): string {
+  const lines = [resource.description];
+  if (resource.rules?.length) lines.push("", ...resource.rules.map((rule) => `- ${rule}`));
+  if (resource.events?.length) lines.push("", `Events (for webhooks, declared): ${resource.events.map((e) => `\`${e}\``).join(", ")}.`);
+  return lines.join("\n");
+}

@@ -1,0 +1,135 @@
+import type { Capability } from "../../registry/capabilities.ts";
+import { byStatus, errorCases, problemExample } from "./openapi-errors.ts";
+import { exampleOf, referenceSchemas } from "./openapi-json.ts";
+import { bodySchema, type SchemaCatalog } from "./openapi-schemas.ts";
+import type { JsonSchema } from "./tools-json-schema.ts";
+
+type Json = Record<string, unknown>;
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The success headers every authenticated answer carries. */
+const COMMON_HEADERS = { "Request-Id": header("RequestId"), RateLimit: header("RateLimit"), "RateLimit-Policy": header("RateLimitPolicy") };
+
+function descriptionOf(capability: Capability): string {
+  const source = capability.source;
+  const rules =
+    source.kind === "operation" ? (source.operation.rules ?? []) : source.kind === "resource" ? [] : [];
+  const note = source.kind === "resource" ? source.resource.verbNotes?.[source.verb] : undefined;
+  const lines = [capability.description];
+  if (note && note !== capability.description) lines.push(note);
+  if (rules.length) lines.push("", ...rules.map((rule) => `- ${rule}`));
+  lines.push("", `Scope: \`${capability.scope}\`. Tool: \`${capability.tool}\` (same input, same answer).`);
+  return lines.join("\n");
+}
+
+function parameters(capability: Capability, input: JsonSchema): Json[] {
+  const http = capability.http;
+  if (!http) return [];
+  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set(Array.isArray(input.required) ? (input.required as string[]) : []);
+  const list: Json[] = http.pathParams.map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    description: String(properties[name]?.description ?? name),
+    schema: properties[name] ?? { type: "string" },
+  }));
+  if (http.method === "GET" || http.method === "DELETE") {
+    for (const [name, schema] of Object.entries(properties)) {
+      if (http.pathParams.includes(name)) continue;
+      if (name === "after" || name === "limit") {
+        list.push({ $ref: `#/components/parameters/${name === "after" ? "After" : "Limit"}` });
+        continue;
+      }
+      const { description, ...rest } = schema;
+      list.push({ name, in: "query", required: required.has(name), description: String(description ?? name), schema: rest });
+    }
+  }
+  if (capability.creates) list.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  return list;
+}
+
+function successResponses(capability: Capability, catalog: SchemaCatalog): Json {
+  const output = referenceSchemas(capability).output;
+  const isList = capability.source.kind === "resource" && capability.source.verb === "list";
+  const headers: Json = { ...COMMON_HEADERS };
+  if (isList) headers.Link = header("Link");
+  if (capability.creates) headers["Idempotent-Replayed"] = header("IdempotentReplayed");
+  if (capability.successStatus === 204) {
+    return { "204": { description: "Done; no body.", headers } };
+  }
+  const schema = catalog.named(output);
+  const content = { "application/json": { schema, example: exampleOf(schema, catalog.lookup) } };
+  const responses: Json = {
+    [String(capability.successStatus)]: {
+      description: capability.creates ? "Created." : isList ? "One page, newest first." : "OK.",
+      headers,
+      content,
+    },
+  };
+  // An operation that creates answers 200 when the thing already existed (e.g. a second check-in that day).
+  if (capability.creates && capability.source.kind === "operation") {
+    responses["200"] = { description: "It already existed; nothing new was made.", headers, content };
+  }
+  return responses;
+}
+
+function errorResponses(capability: Capability): Json {
+  const responses: Json = {};
+  for (const [status, cases] of byStatus(errorCases(capability))) {
+    const extra: Json = {};
+    if (status === 401 || status === 403) extra["WWW-Authenticate"] = header("WWWAuthenticate");
+    if (status === 429) Object.assign(extra, { "Retry-After": header("RetryAfter"), ...COMMON_HEADERS });
+    responses[String(status)] = {
+      description: cases.map((c) => `\`${c.code}\`: ${c.when}`).join(" "),
+      headers: { "Request-Id": header("RequestId"), ...extra },
+      content: {
+        "application/problem+json": {
+          schema: { $ref: "#/components/schemas/Problem" },
+          examples: Object.fromEntries(cases.map((c) => [c.code, { summary: c.when, value: problemExample(c.code, c.when) }])),
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+export function operationObject(capability: Capability, catalog: SchemaCatalog, tag: string): Json {
+  const http = capability.http;
+  if (!http) throw new Error(`${capability.tool} has no REST route`);
+  const input = referenceSchemas(capability).input;
+  const operation: Json = {
+    operationId: capability.tool,
+    summary: capability.summary,
+    description: descriptionOf(capability),
+    tags: [tag],
+    security: [{ bearer: [capability.scope] }],
+    "x-scopes": [capability.scope],
+    "x-tool": capability.tool,
+    parameters: parameters(capability, input),
+  };
+  if (http.method === "POST" || http.method === "PATCH") {
+    const body = bodySchema(capability);
+    const required = Array.isArray(body.required) && body.required.length > 0;
+    operation.requestBody = {
+      required,
+      content: { "application/json": { schema: catalog.named(body), example: bodyExample(capability, body) } },
+    };
+  }
+  operation.responses = { ...successResponses(capability, catalog), ...errorResponses(capability) };
+  if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
+  return operation;
+}
+
+/** A request body example from the registry's field examples, else one built from the schema. */
+function bodyExample(capability: Capability, body: JsonSchema): unknown {
+  const properties = Object.keys((body.properties ?? {}) as object);
+  if (capability.source.kind !== "resource") return exampleOf(body);
+  const fields = capability.source.resource.fields;
+  const known = properties.filter((name) => fields[name]?.example !== undefined);
+  if (known.length === 0) return exampleOf(body);
+  const required = new Set(Array.isArray(body.required) ? (body.required as string[]) : []);
+  const picked = properties.filter((name) => required.has(name) || known.includes(name));
+  const generated = exampleOf(body) as Record<string, unknown>;
+  return Object.fromEntries(picked.map((name) => [name, fields[name]?.example ?? generated[name]]));
+}

@@ -1,0 +1,125 @@
+import { capabilities, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { IDEMPOTENCY, LIMIT_HEADERS } from "../../registry/limits.ts";
+import { resources } from "../../registry/index.ts";
+import { agentPaths, agentSchemas } from "./openapi-agent.ts";
+import { documentDescription, tagDescription } from "./openapi-info.ts";
+import { operationObject } from "./openapi-operations.ts";
+import { buildSchemas } from "./openapi-schemas.ts";
+import { referenceSchemas, withoutRedundantPatterns } from "./openapi-json.ts";
+import { toolCatalog } from "./tools.ts";
+import { SCOPES } from "../../registry/scopes.ts";
+
+type Json = Record<string, unknown>;
+
+const HEADERS: Json = {
+  RequestId: { description: "Identifies this request in logs and in problem bodies.", schema: { type: "string" } },
+  RateLimit: {
+    description: 'Available quota now, per policy: "token";r=<left>;t=<seconds until one more> (draft-ietf-httpapi-ratelimit-headers).',
+    schema: { type: "string" },
+    example: '"token";r=29;t=1',
+  },
+  RateLimitPolicy: {
+    description: 'The policies that apply: "token";q=<quota>;w=<window seconds>.',
+    schema: { type: "string" },
+    example: '"token";q=30;w=15',
+  },
+  RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+  Link: { description: 'The next page: <…?after=…>; rel="next" (RFC 8288). Absent on the last page.', schema: { type: "string" } },
+  IdempotentReplayed: {
+    description: "true when this is the stored answer to an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
+  WWWAuthenticate: { description: "The Bearer challenge; on 403 it names the missing scope.", schema: { type: "string" } },
+};
+
+const PARAMETERS: Json = {
+  After: {
+    name: "after",
+    in: "query",
+    required: false,
+    description: "Cursor from next_cursor of the previous page.",
+    schema: { type: "string", minLength: 1, maxLength: 500 },
+  },
+  Limit: {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: `Page size, 1–${MAX_PAGE_SIZE}, default 50.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 },
+  },
+  IdempotencyKey: {
+    name: LIMIT_HEADERS.idempotencyKey,
+    in: "header",
+    required: false,
+    description: `Makes a create safe to retry: the same key and payload within ${IDEMPOTENCY.windowSeconds / 3600} h replay the first answer.`,
+    schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY.maxKeyLength },
+    example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
+  },
+};
+
+/** The tag of a capability: its resource, else the first segment of its path. */
+function tagOf(path: string, resourceName?: string): string {
+  return resourceName ?? path.split("/").filter(Boolean)[0] ?? "service";
+}
+
+let cached: Json | undefined;
+
+/** The OpenAPI 3.1 document: every capability with a REST route, plus the tools and directives. */
+export function buildOpenApiDocument(): Json {
+  if (cached) return cached;
+  const catalog = buildSchemas();
+  const paths: Record<string, Json> = {};
+  const extraTags = new Map<string, string>();
+  for (const capability of capabilities) {
+    if (!capability.http) continue;
+    const source = capability.source;
+    const tag = tagOf(capability.http.path, source.kind === "resource" ? source.resource.name : undefined);
+    if (source.kind === "operation" && !resources.some((r) => r.name === tag)) {
+      extraTags.set(tag, `${source.operation.summary}. ${source.operation.description}`);
+    }
+    const item = paths[capability.http.path] ?? {};
+    item[capability.http.method.toLowerCase()] = operationObject(capability, catalog, tag);
+    paths[capability.http.path] = item;
+  }
+  const directiveSchemas = Object.fromEntries(
+    Object.entries(catalog.directiveRefs).map(([type, ref]) => [type, catalog.lookup(String(ref.$ref))]),
+  );
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Personal Data Service API",
+      version: "1.0.0",
+      summary: "Collections, items, todos, goals, streaks, messages, follows, channels and profile of one member.",
+      description: documentDescription(),
+      license: { name: "Proprietary", url: "https://example.org/license" },
+    },
+    servers: [{ url: "/api/v1", description: "This service (relative to the site URL)." }],
+    security: [{ bearer: [] }],
+    tags: [
+      ...resources.map((resource) => ({ name: resource.name, description: tagDescription(resource) })),
+      ...[...extraTags].map(([name, description]) => ({ name, description })),
+      { name: "assistant", description: "The tool catalog and invoke (served under /api/agent)." },
+      { name: "service", description: "Public routes that are not capabilities: health and this document." },
+    ],
+    paths: { ...paths, ...agentPaths() },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "pds_ personal access token",
+          description: `Personal access token. Scopes: ${SCOPES.join(", ")}. Each operation lists the scope it needs.`,
+        },
+      },
+      schemas: { ...catalog.schemas, ...agentSchemas(catalog.directiveRefs) },
+      parameters: PARAMETERS,
+      headers: HEADERS,
+    },
+    "x-tools": withoutRedundantPatterns(toolCatalog(SCOPES, "pds")),
+    "x-directives": directiveSchemas,
+    "x-mcp": { url: "/api/mcp", transport: "streamable-http", stateless: true, tools: "the same as x-tools" },
+  };
+  // Touch every tool's schemas once so a broken registry entry fails here, not on first use.
+  for (const capability of capabilities) referenceSchemas(capability);
+  return cached;
+}
