@@ -13,7 +13,7 @@ const holder = globalThis as Holder;
  * instances share the load), otherwise generated once into <data dir>/upload-signing-secret with
  * mode 0600, so URLs minted before a restart stay valid.
  */
-export function uploadSigningSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
+export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string, string | undefined>> = process.env): Buffer {
   const configured = env.UPLOAD_SIGNING_SECRET?.trim();
   if (configured) {
     if (configured.length < MIN_LENGTH) {
