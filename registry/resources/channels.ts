@@ -16,7 +16,8 @@ export const channels = defineResource({
     handle: {
       schema: handleSchema,
       required: true,
-      description: "Unique handle (case-insensitive), 3–30 of a-z, 0-9 and _.",
+      description:
+        "Unique handle, 3–30 letters, digits or _. Kept as written; uniqueness ignores case (Jazz and jazz are the same handle: 409).",
       example: "late_night_jazz",
     },
     title: { schema: z.string().trim().min(1).max(200), required: true, description: "Title.", example: "Late night jazz" },
@@ -28,5 +29,9 @@ export const channels = defineResource({
     owner: { schema: z.uuid(), description: "Only channels of this member. Without it, every channel." },
   },
   events: ["channel.created", "channel.updated"],
-  rules: ["Channels cannot be deleted (405).", "Only the owner can change a channel."],
+  rules: [
+    "Channels cannot be deleted (405).",
+    "Only the owner can change a channel; for anyone else the channel answers 404 to a change.",
+    "A handle already taken, in any letter case, is 409 conflict.",
+  ],
 });

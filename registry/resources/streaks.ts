@@ -30,4 +30,10 @@ export const streaks = defineResource({
     updated_at: updatedAtField,
   },
   events: ["streak.created", "streak.updated", "streak.deleted", "streak.checked_in"],
+  rules: [
+    "current_count, longest_count and last_check_in_on are derived from the check-ins and read-only: sending them is 422.",
+    "current_count is computed when read: the run of consecutive days ending today or yesterday in the streak's time zone, so it reads 0 once a day has been missed, even with no write since.",
+    "The only way to change the counts is POST /streaks/{id}/check-in; check-ins are append-only and deleted only with their streak.",
+    "Days already recorded keep their date when the timezone changes; only today moves.",
+  ],
 });

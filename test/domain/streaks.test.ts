@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invoke } from "../surfaces/agent";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
 import { expectStoreRefusal, sqlAsMember, sqlAsService } from "../support/store";
@@ -94,6 +95,28 @@ describe("POST /streaks/{id}/check-in", () => {
     expect((await checkIn(bob, id)).status).toBe(404);
     expect((await checkIn(bob, crypto.randomUUID())).status).toBe(404);
     expect((await api("GET", `/streaks/${id}`, { token: ada.token })).body.current_count).toBe(0);
+  });
+
+  it("works the same as the tool streaks_check_in", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    const first = await invoke(ada.token, { tool: "streaks_check_in", input: { id, note: "via tool" } });
+    expect(first.body).toMatchObject({ ok: true, result: { created: true, streak: { current_count: 1 } } });
+    const again = await invoke(ada.token, { tool: "streaks_check_in", input: { id } });
+    expect(again.body).toMatchObject({ ok: true, result: { created: false, check_in: { note: "via tool" } } });
+    const future = await invoke(ada.token, { tool: "streaks_check_in", input: { id, date: "2999-01-01" } });
+    expect(future.body).toMatchObject({ ok: false, error: { code: "invalid_request", reason: { sqlstate: "22023" } } });
+  });
+
+  it("replays the first answer for a retried Idempotency-Key", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    const headers = { "idempotency-key": crypto.randomUUID() };
+    const first = await api("POST", `/streaks/${id}/check-in`, { token: ada.token, body: {}, headers });
+    const retried = await api("POST", `/streaks/${id}/check-in`, { token: ada.token, body: {}, headers });
+    expect(first.status).toBe(201);
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
   });
 
   it("needs streaks:write", async () => {
