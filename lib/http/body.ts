@@ -1,22 +1,33 @@
+import { MAX_BODY_BYTES } from "../../registry/limits.ts";
 import { ApiError } from "./problem.ts";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * Reads a JSON body: JSON only (415), at most 1 MiB counted while streaming (413), parseable (400).
- * An empty body is an empty object, so bodiless POSTs (check-in) work.
+ * Reads a JSON body before anything touches the database, so a refused body writes nothing:
+ * at most 1 MiB, checked against Content-Length and again while streaming (413); JSON only (415);
+ * strict UTF-8 and parseable (400). An empty body is an empty object, so bodiless POSTs (check-in) work.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(request);
-  if (text.trim() === "") return {};
+  const bytes = await readLimited(request);
+  if (bytes.byteLength === 0) return {};
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
-    throw new ApiError("unsupported_media_type", "Send the body as application/json.", {
+  if (!JSON_TYPE.test(type)) {
+    throw new ApiError("unsupported_media_type", `Send the body as application/json${type ? `, not ${type}` : ""}.`, {
       headers: { "Accept-Post": "application/json", "Accept-Patch": "application/json" },
     });
   }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError("malformed_request", "The body is not valid UTF-8.");
+  }
+  if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -24,8 +35,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-async function readLimited(request: Request): Promise<string> {
-  if (!request.body) return "";
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,7 +50,8 @@ async function readLimited(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
-const tooLarge = () => new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+const tooLarge = () =>
+  new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB), the most accepted.`);
