@@ -109,6 +109,7 @@ export const uploads = defineOperation({
     "The URL lives 10 minutes and accepts exactly one PUT with the returned headers; Content-Type and Content-Length are bound into its signature.",
     "The key can be used once its PUT succeeded, only by its owner and only for its purpose: profile avatar_key (avatar), message attachment_key (attachment, subject to the recipient's attachment consent), item artwork_key (artwork). Any other key is refused (403 write_refused).",
     "Storage: local disk by default (a signed route under /storage/upload/, outside /api), or any S3-compatible store when S3_BUCKET is set.",
+    "Local storage completes the upload when its PUT succeeds; S3 cannot call back, so the first write that uses the key asks the store (HeadObject) whether the object arrived with the signed type and size.",
   ],
   errors: [
     { status: 403, code: "insufficient_scope", when: "The token lacks the write scope of the purpose." },
