@@ -22,7 +22,12 @@ export const streaks = defineResource({
     id: idField("streak"),
     name: { schema: z.string().trim().min(1).max(200), required: true, description: "The habit.", example: "Morning run" },
     cadence: { schema: z.enum(["daily"]), default: "daily", description: "How often a check-in is due.", example: "daily" },
-    timezone: { ...timezoneField, description: "IANA time zone in which the streak's days are counted." },
+    timezone: {
+      ...timezoneField,
+      default: undefined,
+      description:
+        "IANA time zone in which the streak's days are counted. Default: the member's profile timezone at creation.",
+    },
     current_count: derived("Consecutive days up to today or yesterday.", z.int().min(0), 4),
     longest_count: derived("Longest run ever.", z.int().min(0), 12),
     last_check_in_on: { ...derived("Day of the latest check-in.", z.iso.date(), "2026-11-21"), nullable: true },

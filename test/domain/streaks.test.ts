@@ -127,6 +127,23 @@ describe("POST /streaks/{id}/check-in", () => {
   });
 });
 
+describe("streak time zone", () => {
+  it("defaults to the member's profile timezone", async () => {
+    const ada = await makeMember();
+    await api("PATCH", "/profile", { token: ada.token, body: { timezone: "Asia/Tokyo" } });
+    const created = await api("POST", "/streaks", { token: ada.token, body: { name: "Read" } });
+    expect(created.body.timezone).toBe("Asia/Tokyo");
+    const bob = await makeMember();
+    expect((await api("POST", "/streaks", { token: bob.token, body: { name: "Read" } })).body.timezone).toBe("UTC");
+  });
+
+  it("refuses an unknown timezone with the store's reason (422)", async () => {
+    const ada = await makeMember();
+    const created = await api("POST", "/streaks", { token: ada.token, body: { name: "x", timezone: "Europe/Atlantis" } });
+    expectStoreRefusal(created, { status: 422, code: "invalid_request", sqlstate: "22023", message: /unknown timezone/ });
+  });
+});
+
 describe("derived streak fields", () => {
   it("refuses writing current_count, longest_count or last_check_in_on through PATCH (422)", async () => {
     const ada = await makeMember();
