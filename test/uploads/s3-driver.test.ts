@@ -90,6 +90,20 @@ describe("S3 driver: end to end against a local S3 endpoint", () => {
     expect(await status(minted.key)).toBe("pending");
   });
 
+  it("answers 502 when the store cannot be asked, and leaves the upload pending", async () => {
+    const ada = await makeMember({ plan: "pro" });
+    const minted = await mint(ada.token, "avatar", "image/png", 4);
+    process.env.S3_ENDPOINT = "http://127.0.0.1:9";
+    try {
+      const profile = await api("PATCH", "/profile", { token: ada.token, body: { avatar_key: minted.key } });
+      expect(profile.status).toBe(502);
+      expect(profile.body.code).toBe("upstream_unavailable");
+    } finally {
+      process.env.S3_ENDPOINT = s3.endpoint;
+    }
+    expect(await status(minted.key)).toBe("pending");
+  });
+
   it("does not complete another member's upload on their behalf", async () => {
     const ada = await makeMember({ plan: "pro" });
     const eve = await makeMember({ plan: "pro" });
