@@ -1,4 +1,4 @@
-import type { Capability } from "../../registry/capabilities.ts";
+import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
 import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
 
 /**
@@ -16,7 +16,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
   if (!http) return [];
   const cases: ErrorCase[] = [
     { code: "unauthorized", when: "No token, or a malformed, unknown, expired or revoked one." },
-    { code: "insufficient_scope", when: `The token lacks ${capability.scope}.` },
+    { code: "insufficient_scope", when: `The token lacks ${acceptedScopes(capability).join(" or ")}.` },
   ];
   const hasBody = http.method === "POST" || http.method === "PATCH";
   if (hasBody) {

@@ -1,4 +1,4 @@
-import { capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { acceptedScopes, capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
 import { operations, resources } from "../../registry/index.ts";
 import { LIMIT_RULES } from "../../registry/limits.ts";
 import { SCOPES } from "../../registry/scopes.ts";
@@ -7,7 +7,7 @@ import { PROBLEM_CODES } from "../http/problem.ts";
 /** The reference's prose, generated from the registry so the decisions it states cannot drift. */
 export function documentDescription(): string {
   const scopeRows = SCOPES.map((scope) => {
-    const tools = capabilities.filter((c) => c.scope === scope).map((c) => `\`${c.tool}\``);
+    const tools = capabilities.filter((c) => acceptedScopes(c).includes(scope)).map((c) => `\`${c.tool}\``);
     return `| \`${scope}\` | ${tools.join(", ") || "—"} |`;
   });
   const errorRows = Object.entries(PROBLEM_CODES).map(([code, { status, title }]) => `| ${status} | \`${code}\` | ${title} |`);

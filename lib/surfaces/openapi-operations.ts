@@ -1,4 +1,4 @@
-import type { Capability } from "../../registry/capabilities.ts";
+import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
 import { byStatus, errorCases, problemExample } from "./openapi-errors.ts";
 import { exampleOf, referenceSchemas } from "./openapi-json.ts";
 import { bodySchema, type SchemaCatalog } from "./openapi-schemas.ts";
@@ -18,7 +18,8 @@ function descriptionOf(capability: Capability): string {
   const lines = [capability.description];
   if (note && note !== capability.description) lines.push(note);
   if (rules.length) lines.push("", ...rules.map((rule) => `- ${rule}`));
-  lines.push("", `Scope: \`${capability.scope}\`. Tool: \`${capability.tool}\` (same input, same answer).`);
+  const scopes = acceptedScopes(capability).map((scope) => `\`${scope}\``).join(" or ");
+  lines.push("", `Scope: ${scopes}. Tool: \`${capability.tool}\` (same input, same answer).`);
   return lines.join("\n");
 }
 
@@ -103,8 +104,9 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
     summary: capability.summary,
     description: descriptionOf(capability),
     tags: [tag],
-    security: [{ bearer: [capability.scope] }],
-    "x-scopes": [capability.scope],
+    // Alternatives: any one of the scopes allows the call (uploads: the scope follows the purpose).
+    security: acceptedScopes(capability).map((scope) => ({ bearer: [scope] })),
+    "x-scopes": acceptedScopes(capability),
     "x-tool": capability.tool,
     parameters: parameters(capability, input),
   };

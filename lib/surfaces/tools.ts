@@ -24,6 +24,8 @@ export interface ToolDefinition {
   /** "directive": the answer is {ok:true, directive} for the browser to carry out. */
   kind: "server" | "directive";
   scope: string;
+  /** Every scope that allows the tool (more than one when the input picks the scope, as uploads do). */
+  scopes: readonly string[];
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   annotations: ToolAnnotationsOut;
@@ -37,6 +39,7 @@ export function toolDefinition(capability: Capability): ToolDefinition {
     description: capability.description,
     kind: capability.source.kind === "directive" ? "directive" : "server",
     scope: capability.scope,
+    scopes: acceptedScopes(capability),
     inputSchema: input,
     outputSchema: output,
     annotations: {

@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
 import { capabilityByTool } from "@/registry/capabilities";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, tokenFor } from "../support/factories";
 import { invoke } from "./agent";
 
 describe("browser directives", () => {
+  // The first file in a worker opens (and migrates) its database; keep that out of the test timeouts.
+  beforeAll(async () => {
+    await getDb();
+  }, 180_000);
+
   it("play_song resolves a catalog entry into a play_media directive for the browser", async () => {
     const ada = await makeMember();
     const songId = await makeCatalogEntry("Blue in Green");

@@ -1,9 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
 import { api } from "../support/api";
 import { makeMember, tokenFor } from "../support/factories";
 import { invoke } from "./agent";
 
 describe("POST /api/agent/invoke", () => {
+  // The first file in a worker opens (and migrates) its database; keep that out of the test timeouts.
+  beforeAll(async () => {
+    await getDb();
+  }, 180_000);
+
   it("runs a tool as the token's member and frames the answer", async () => {
     const ada = await makeMember();
     const created = await invoke(ada.token, { tool: "collections_create", input: { name: "Jazz", type: "music" } });

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
 import * as mcpRoute from "@/app/api/mcp/route";
 import { capabilities } from "@/registry/capabilities";
 import { api } from "../support/api";
@@ -31,6 +32,11 @@ async function connect(token: string, headers: Record<string, string> = {}): Pro
 }
 
 describe("MCP at /api/mcp", () => {
+  // The first file in a worker opens (and migrates) its database; keep that out of the test timeouts.
+  beforeAll(async () => {
+    await getDb();
+  }, 180_000);
+
   it("lists exactly the tools of the catalog, with the same names, schemas and annotations", async () => {
     const ada = await makeMember();
     const client = await connect(ada.token);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
-import { capabilities } from "@/registry/capabilities";
+import { acceptedScopes, capabilities } from "@/registry/capabilities";
 import { directives } from "@/registry/index";
 import { checkOpenApi } from "@/scripts/openapi-check";
 
@@ -33,8 +33,8 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
     for (const capability of capabilities.filter((c) => c.http)) {
       const operation = operationOf(capability.tool) as Json;
       expect(operation.operationId).toBe(capability.tool);
-      expect(operation.security).toEqual([{ bearer: [capability.scope] }]);
-      expect(operation["x-scopes"]).toEqual([capability.scope]);
+      expect(operation.security).toEqual(acceptedScopes(capability).map((scope) => ({ bearer: [scope] })));
+      expect(operation["x-scopes"]).toEqual(acceptedScopes(capability));
       expect(operation.description.length).toBeGreaterThan(20);
       for (const status of ["401", "403", "422", "429"]) {
         expect(operation.responses[status]?.content["application/problem+json"].schema).toEqual({

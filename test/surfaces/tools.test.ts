@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
 import { capabilities } from "@/registry/capabilities";
 import { READ_ONLY_SCOPES, SCOPES } from "@/registry/scopes";
 import { makeMember, tokenFor } from "../support/factories";
@@ -7,6 +8,11 @@ import { getTools } from "./agent";
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 describe("GET /api/agent/tools", () => {
+  // The first file in a worker opens (and migrates) its database; keep that out of the test timeouts.
+  beforeAll(async () => {
+    await getDb();
+  }, 180_000);
+
   it("lists every capability for a token with all scopes, in registry order, with full definitions", async () => {
     const ada = await makeMember();
     const res = await getTools(ada.token);
@@ -35,6 +41,10 @@ describe("GET /api/agent/tools", () => {
     const readOnly = await getTools(await tokenFor(ada.id, READ_ONLY_SCOPES));
     expect(readOnly.body.tools.length).toBeGreaterThan(0);
     for (const tool of readOnly.body.tools) expect(tool.scope).toMatch(/:read$/);
+    // uploads_create takes the write scope of what the upload is for, so any of those lists it.
+    const messages = await getTools(await tokenFor(ada.id, ["messages:write"]));
+    const upload = messages.body.tools.find((t: { name: string }) => t.name === "uploads_create");
+    expect(upload?.scopes).toEqual(expect.arrayContaining(["profile:write", "messages:write", "items:write"]));
     const todos = await getTools(await tokenFor(ada.id, ["todos:write"]));
     expect(todos.body.tools.map((t: { name: string }) => t.name)).toEqual([
       "todos_create",
