@@ -42,7 +42,6 @@ export async function receiveUpload(request: Request, segments: readonly string[
     if (!finalPath.startsWith(config.dir + path.sep)) throw new ApiError("not_found", "No upload URL here.");
     const received = await receiveBody(request.body, config.dir, put.size);
     tempPath = received.tempPath;
-    const moved = tempPath;
     const state = await asService(async (tx) => {
       const [row] = await tx.query<{ state: string }>("select app_private.complete_upload($1, $2, $3) as state", [
         key,
@@ -52,7 +51,7 @@ export async function receiveUpload(request: Request, segments: readonly string[
       if (row?.state === "completed") {
         await fs.promises.mkdir(path.dirname(finalPath), { recursive: true });
         // link, not rename: it refuses to replace an existing file, whatever the database says.
-        await fs.promises.link(moved, finalPath);
+        await fs.promises.link(received.tempPath, finalPath);
       }
       return row?.state ?? "unknown";
     });
