@@ -56,6 +56,6 @@ export const todos = defineResource({
     "A recurrence outside the subset is 422 naming what is wrong; a recurring todo needs due_at (422 otherwise).",
     "Setting status to done records completed_at. On a recurring todo it also moves due_at to the rule's first occurrence after now (same local time in the member's profile time zone; occurrences already past are skipped) and status stays open.",
     "MONTHLY keeps the day of the month; months without that day (e.g. the 31st) are skipped, as in RFC 5545. WEEKLY with BYDAY steps through the listed days, INTERVAL weeks apart.",
-    "Reminders are at most five offsets in minutes before due_at (0–525600).",
+    "Reminders are at most five offsets in minutes before due_at (0–525600); on a todo without due_at they are kept but have nothing to count from.",
   ],
 });
