@@ -10,7 +10,7 @@ import { makeMember } from "../support/factories";
  * one Redis and one Postgres, and together let exactly one bucket's worth of requests through.
  * Needs Redis and a Postgres server in both passes: on the PGlite pass it makes a scratch database.
  */
-const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+const REDIS_URL = process.env.REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const node = path.join(process.cwd(), "node_modules", ".bin", "node");
 

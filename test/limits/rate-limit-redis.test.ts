@@ -5,11 +5,11 @@ import { redisStore } from "@/lib/http/rate-limit-redis";
 import type { RateLimitStore } from "@/lib/http/rate-limit-store";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
-import { SPEC_LIMITS, useEnv } from "./with-env";
+import { SPEC_LIMITS, useDatabase, useEnv } from "./test-setup";
 
 // Runs in both passes against a real Redis; CI runs one at 127.0.0.1:6379, and an unreachable
 // Redis fails these tests rather than skipping them.
-const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+const REDIS_URL = process.env.REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
 const opened: RateLimitStore[] = [];
 const health = async () => (await healthRoute(new Request("http://localhost/api/v1/health"))).json();
@@ -32,6 +32,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe("Redis rate-limit store", () => {
+  useDatabase();
   const setEnv = useEnv();
 
   it("shares one bucket between two clients (one Lua script per request)", async () => {
