@@ -23,6 +23,13 @@ function descriptionOf(capability: Capability): string {
   return lines.join("\n");
 }
 
+/** The name REST uses for an input field: the operation's declared alias (GET /search?q=), else the field's. */
+export function restNameOf(capability: Capability, field: string): string {
+  if (capability.source.kind !== "operation") return field;
+  const { queryAliases } = capability.source.operation as { queryAliases?: Readonly<Record<string, string>> };
+  return Object.entries(queryAliases ?? {}).find(([, target]) => target === field)?.[0] ?? field;
+}
+
 function parameters(capability: Capability, input: JsonSchema): Json[] {
   const http = capability.http;
   if (!http) return [];
@@ -43,7 +50,9 @@ function parameters(capability: Capability, input: JsonSchema): Json[] {
         continue;
       }
       const { description, ...rest } = schema;
-      list.push({ name, in: "query", required: required.has(name), description: String(description ?? name), schema: rest });
+      const restName = restNameOf(capability, name);
+      const text = restName === name ? String(description ?? name) : `${String(description ?? name)} (The tool's argument ${name}.)`;
+      list.push({ name: restName, in: "query", required: required.has(name), description: text, schema: rest });
     }
   }
   if (capability.creates) list.push({ $ref: "#/components/parameters/IdempotencyKey" });
@@ -52,7 +61,10 @@ function parameters(capability: Capability, input: JsonSchema): Json[] {
 
 function successResponses(capability: Capability, catalog: SchemaCatalog): Json {
   const output = referenceSchemas(capability).output;
-  const isList = capability.source.kind === "resource" && capability.source.verb === "list";
+  // Anything answering a page (resource lists, search) carries Link: rel="next".
+  const isList =
+    capability.http?.method === "GET" &&
+    typeof (output.properties as Record<string, unknown> | undefined)?.next_cursor === "object";
   const headers: Json = { ...COMMON_HEADERS };
   if (isList) headers.Link = header("Link");
   if (capability.creates) headers["Idempotent-Replayed"] = header("IdempotentReplayed");
@@ -63,7 +75,7 @@ function successResponses(capability: Capability, catalog: SchemaCatalog): Json 
   const content = { "application/json": { schema, example: exampleOf(schema, catalog.lookup) } };
   const responses: Json = {
     [String(capability.successStatus)]: {
-      description: capability.creates ? "Created." : isList ? "One page, newest first." : "OK.",
+      description: capability.creates ? "Created." : isList ? "One page; next_cursor leads to the next." : "OK.",
       headers,
       content,
     },

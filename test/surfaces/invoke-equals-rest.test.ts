@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { exampleOf } from "@/lib/surfaces/openapi-json";
+import { restNameOf } from "@/lib/surfaces/openapi-operations";
 import { capabilitySchemas } from "@/lib/surfaces/tools-json-schema";
 import { type Capability, capabilities } from "@/registry/capabilities";
 import type { ResourceSpec } from "@/registry/define";
@@ -30,11 +31,8 @@ function restCall(capability: Capability, input: Input, token: string): Promise<
   const path = http.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input[name])));
   const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !http.pathParams.includes(key)));
   if (http.method === "GET" || http.method === "DELETE") {
-    // Search names its argument query on the tool surface and q on REST (spec §4.3).
-    const names = capability.tool === "search" ? { query: "q" } : {};
-    const query = new URLSearchParams(
-      Object.entries(rest).map(([key, value]) => [(names as Record<string, string>)[key] ?? key, String(value)]),
-    );
+    // REST may name an argument differently (search: query on the tool surface, q on REST).
+    const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [restNameOf(capability, key), String(value)]));
     return api(http.method, query.size ? `${path}?${query}` : path, { token });
   }
   return api(http.method, path, { token, body: rest });
