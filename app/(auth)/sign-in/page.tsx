@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthForm } from "@/components/auth-form";
+import { MIN_PASSWORD } from "@/lib/web/accounts";
+import { currentMember } from "@/lib/web/session";
+import { signInAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign in · Personal Data Service" };
+
+export default async function SignInPage() {
+  if (await currentMember()) redirect("/settings/tokens");
+  return <AuthForm mode="sign-in" action={signInAction} minPassword={MIN_PASSWORD} />;
+}

@@ -1,0 +1,32 @@
+/**
+ * Cross-site request check for every state-changing form post of the settings pages.
+ * Next.js already aborts a server action whose Origin names another host, but lets a request with
+ * no Origin through with a warning; we refuse that too unless the browser vouches for it with
+ * Sec-Fetch-Site. Session cookies are SameSite=Lax on top of this.
+ */
+export function isSameOrigin(headers: Headers): boolean {
+  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]?.trim().toLowerCase();
+  const origin = headers.get("origin");
+  if (origin && origin !== "null") {
+    try {
+      return Boolean(host) && new URL(origin).host.toLowerCase() === host;
+    } catch {
+      return false;
+    }
+  }
+  if (origin === "null") return false;
+  return headers.get("sec-fetch-site") === "same-origin";
+}
+
+/** The client's address for throttling: the first proxy hop if any, else what the server saw. */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || headers.get("x-real-ip") || "unknown";
+}
+
+/** Secure cookies everywhere but plain-HTTP localhost, where a browser would drop them. */
+export function isLocalHost(headers: Headers): boolean {
+  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").toLowerCase();
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+  return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || Boolean(name?.endsWith(".localhost"));
+}

@@ -1,0 +1,11 @@
+/** What a settings form's server action answers; the page shows it in a live region. */
+export interface FormState {
+  error?: string;
+  /** Field name → message, for fields the service refused. */
+  fields?: Record<string, string>;
+  notice?: string;
+}
+
+export const NOT_SAME_ORIGIN: FormState = {
+  error: "This form was sent from another site or without an Origin header, so it was refused.",
+};

@@ -1,0 +1,57 @@
+// npm run e2e: the browser suite. Installs Debian's Chromium when it is missing (never Playwright's
+// own download), builds unless --no-build, starts from an empty embedded database, and writes
+// reports/playwright.json for the closing tally of `npm test`.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = process.cwd();
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const args = process.argv.slice(2);
+
+function run(command: string, commandArgs: string[], extraEnv: Record<string, string> = {}): number {
+  const result = spawnSync(command, commandArgs, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  return result.status ?? 1;
+}
+
+if (!fs.existsSync(chromium)) {
+  console.log(`${chromium} is missing; installing Debian's chromium package…`);
+  // As root call apt-get directly; otherwise through sudo.
+  const apt = (...aptArgs: string[]) =>
+    process.getuid?.() === 0 ? run("apt-get", aptArgs) : run("sudo", ["apt-get", ...aptArgs]);
+  if (apt("update", "-q") !== 0 || apt("install", "-y", "-q", "chromium") !== 0) {
+    console.error("Could not install chromium from Debian.");
+    process.exit(1);
+  }
+}
+
+if (!args.includes("--no-build")) {
+  console.log("\n=== next build ===");
+  // Another build in the same tree makes ours stop at once with this message: wait and retry.
+  let built = false;
+  for (let attempt = 1; attempt <= 6 && !built; attempt++) {
+    const build = spawnSync(bin("next"), ["build"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    process.stdout.write(build.stdout);
+    process.stderr.write(build.stderr);
+    built = build.status === 0;
+    if (built || !`${build.stdout}${build.stderr}`.includes("Another next build process")) break;
+    spawnSync("sleep", ["15"]);
+  }
+  if (!built) process.exit(1);
+}
+
+// A fresh database every run, so the suite never depends on what an earlier run left behind.
+fs.rmSync(path.join(root, ".data", "pglite-e2e"), { recursive: true, force: true });
+fs.mkdirSync(path.join(root, "reports"), { recursive: true });
+const report = path.join(root, "reports", "playwright.json");
+fs.rmSync(report, { force: true });
+
+console.log("\n=== playwright ===");
+const status = run(
+  bin("playwright"),
+  ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build")],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? "1" },
+);
+process.exit(status);
