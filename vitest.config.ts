@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/support/warm-database.ts"],
     // Files in one worker share its database (each test makes its own members), which saves an
     // initdb per file on PGlite.
     isolate: false,
