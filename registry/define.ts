@@ -82,6 +82,8 @@ export interface OperationSpec {
   creates?: boolean;
   /** Its own rate-limit bucket on top of the general one. */
   rateLimit?: "resolver";
+  /** REST query names that stand for an input field, e.g. { q: "query" } (GET /search?q= → tool argument query). */
+  queryAliases?: Readonly<Record<string, string>>;
   rules?: readonly string[];
   errors?: readonly { status: number; code: string; when: string }[];
 }

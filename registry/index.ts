@@ -2,6 +2,8 @@ import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
 import { listen } from "./directives/listen.ts";
 import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
+import { resolve } from "./operations/resolve.ts";
+import { search } from "./operations/search.ts";
 import { streaksCheckIn } from "./operations/streaks-check-in.ts";
 import { uploads } from "./operations/uploads.ts";
 import { collectionTypes } from "./resources/collection-types.ts";
@@ -30,7 +32,7 @@ export const resources: readonly ResourceSpec[] = [
 ];
 
 /** Capabilities beyond the five verbs. */
-export const operations: readonly OperationSpec[] = [streaksCheckIn, uploads];
+export const operations: readonly OperationSpec[] = [streaksCheckIn, uploads, resolve, search];
 
 /** Tools the browser carries out. */
 export const directives: readonly DirectiveSpec[] = [playSong, listen, openUrl];

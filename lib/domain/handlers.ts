@@ -5,6 +5,8 @@ import type { Handler } from "./context.ts";
 import { listen, openUrl, playSong } from "./directives.ts";
 import { genericHandler } from "./crud.ts";
 import { getProfile, updateProfile } from "./profile.ts";
+import { resolve } from "./resolver/resolve.ts";
+import { search } from "./search.ts";
 import { mintUpload } from "./uploads/mint.ts";
 
 /**
@@ -19,6 +21,8 @@ export const SPECIAL_HANDLERS: Record<string, Handler> = {
   collection_types_update: updateCollectionTypes,
   uploads_create: mintUpload,
   streaks_check_in: checkInStreak,
+  resolve,
+  search,
   play_song: playSong,
   listen,
   open_url: openUrl,

@@ -28,11 +28,27 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
       throw new ApiError("not_found", `No ${what} with this id is visible to this token.`);
     }
     const input = method === "GET" || method === "DELETE" ? queryInput(request) : await bodyInput(request, params);
+    const source = route.capability.source;
+    if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
     const outcome = await execute(route.capability, { ...input, ...params }, { requestId, headers: request.headers });
     const link = nextLink(request, outcome.body);
     return jsonResponse(outcome.status, outcome.body, requestId, { ...outcome.headers, ...link });
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
+  }
+}
+
+/** A REST name declared for an input field (GET /search?q=) becomes that field; sending both is refused. */
+function renameAliases(input: Record<string, unknown>, aliases: Readonly<Record<string, string>> | undefined): void {
+  for (const [alias, field] of Object.entries(aliases ?? {})) {
+    if (!(alias in input)) continue;
+    if (field in input) {
+      throw new ApiError("invalid_request", `Send either "${alias}" or "${field}", not both.`, {
+        errors: [{ pointer: `/${alias}`, code: "duplicate_parameter", message: `"${alias}" is another name for "${field}".` }],
+      });
+    }
+    input[field] = input[alias];
+    delete input[alias];
   }
 }
 

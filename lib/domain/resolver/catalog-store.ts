@@ -1,0 +1,59 @@
+import type { Queryable } from "../../db/index.ts";
+import type { EntryDraft, ExternalId } from "./types.ts";
+
+/** The catalog entry as resolve answers it; song_id and id are the same value. */
+export interface CatalogEntryView {
+  song_id: string;
+  id: string;
+  domain: string;
+  kind: string;
+  title: string;
+  subtitle: string | null;
+  creators: unknown[];
+  artwork: unknown;
+  platform_links: Record<string, unknown>;
+  external_ids: Record<string, string>;
+  canonical_url: string | null;
+  release_date: string | null;
+  attributes: Record<string, unknown>;
+  partial: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+const VIEW = `
+  select c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.platform_links,
+         coalesce((select jsonb_object_agg(x.namespace, x.value order by x.created_at desc, x.value desc)
+                     from public.catalog_external_ids x where x.entry_id = c.id), '{}'::jsonb) as external_ids,
+         c.canonical_url, c.release_date, c.attributes, c.partial, c.created_at, c.updated_at
+    from public.catalog_entries c`;
+
+export async function readEntries(tx: Queryable, ids: readonly string[]): Promise<CatalogEntryView[]> {
+  if (!ids.length) return [];
+  const rows = await tx.query<CatalogEntryView>(`${VIEW} where c.id in (select jsonb_array_elements_text($1::jsonb)::uuid)`, [
+    JSON.stringify(ids),
+  ]);
+  return ids.flatMap((id) => rows.find((row) => row.id === id) ?? []);
+}
+
+/** The entry one of these external ids already belongs to (the oldest, when several do). */
+export async function findByIds(tx: Queryable, ids: readonly ExternalId[]): Promise<{ id: string; partial: boolean } | null> {
+  if (!ids.length) return null;
+  const [row] = await tx.query<{ id: string; partial: boolean }>(
+    `select c.id, c.partial from public.catalog_external_ids x
+       join public.catalog_entries c on c.id = x.entry_id
+       join jsonb_to_recordset($1::jsonb) as i(namespace text, value text) on i.namespace = x.namespace and i.value = x.value
+      order by c.created_at, c.id limit 1`,
+    [JSON.stringify(ids)],
+  );
+  return row ?? null;
+}
+
+/** Writes through the definer function: members cannot write the catalog table themselves. */
+export async function upsertDraft(tx: Queryable, draft: EntryDraft): Promise<string> {
+  const [row] = await tx.query<{ id: string }>("select app_private.upsert_catalog_entry($1::jsonb) as id", [
+    JSON.stringify(draft),
+  ]);
+  if (!row) throw new Error("upsert_catalog_entry returned nothing");
+  return row.id;
+}

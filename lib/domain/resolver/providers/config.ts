@@ -1,0 +1,73 @@
+/**
+ * Provider configuration, read from the environment on every call (so an operator can switch a
+ * provider off without a release, and tests can point base URLs at a local fixture server).
+ *
+ * RESOLVER_PROVIDERS             comma list of provider ids, or "all"; empty (the default) = offline
+ * RESOLVER_<ID>_URL              base URL of one provider (e.g. RESOLVER_ITUNES_URL)
+ * RESOLVER_TIMEOUT_MS            per attempt, default 4000
+ * RESOLVER_RETRIES               retries after the first attempt, default 2
+ * RESOLVER_MIN_INTERVAL_MS       overrides every provider's politeness interval (tests use 0)
+ * RESOLVER_USER_AGENT            sent on every request; MusicBrainz, Nominatim and Wikimedia require one
+ * RESOLVER_ALLOW_PRIVATE_HOSTS   hosts exempt from the SSRF guard for article pages (tests: 127.0.0.1)
+ */
+
+export const PROVIDER_IDS = ["odesli", "itunes", "musicbrainz", "openlibrary", "wikipedia", "nominatim", "html"] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export interface ProviderSettings {
+  id: ProviderId;
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  /** Politeness: the least time between two requests to this provider from this process. */
+  minIntervalMs: number;
+  userAgent: string;
+}
+
+const DEFAULTS: Record<ProviderId, { baseUrl: string; minIntervalMs: number }> = {
+  odesli: { baseUrl: "https://api.song.link/v1-alpha.1", minIntervalMs: 6500 },
+  itunes: { baseUrl: "https://itunes.apple.com", minIntervalMs: 3000 },
+  musicbrainz: { baseUrl: "https://musicbrainz.org/ws/2", minIntervalMs: 1000 },
+  openlibrary: { baseUrl: "https://openlibrary.org", minIntervalMs: 500 },
+  // {lang} is replaced by the article's language.
+  wikipedia: { baseUrl: "https://{lang}.wikipedia.org/api/rest_v1", minIntervalMs: 100 },
+  nominatim: { baseUrl: "https://nominatim.openstreetmap.org", minIntervalMs: 1000 },
+  html: { baseUrl: "", minIntervalMs: 1000 },
+};
+
+/** Cover Art Archive rides along with MusicBrainz. */
+export const coverArtBaseUrl = () => process.env.RESOLVER_COVERARTARCHIVE_URL ?? "https://coverartarchive.org";
+
+const numberFrom = (value: string | undefined, fallback: number) => {
+  const parsed = value === undefined || value === "" ? Number.NaN : Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+};
+
+export function enabledProviders(): Set<ProviderId> {
+  const raw = (process.env.RESOLVER_PROVIDERS ?? "").trim().toLowerCase();
+  if (raw === "all") return new Set(PROVIDER_IDS);
+  return new Set(PROVIDER_IDS.filter((id) => raw.split(/[\s,]+/).includes(id)));
+}
+
+export function providerSettings(id: ProviderId): ProviderSettings {
+  const defaults = DEFAULTS[id];
+  const interval = process.env.RESOLVER_MIN_INTERVAL_MS;
+  return {
+    id,
+    baseUrl: (process.env[`RESOLVER_${id.toUpperCase()}_URL`] ?? defaults.baseUrl).replace(/\/+$/, ""),
+    timeoutMs: numberFrom(process.env.RESOLVER_TIMEOUT_MS, 4000),
+    retries: Math.min(numberFrom(process.env.RESOLVER_RETRIES, 2), 5),
+    minIntervalMs: numberFrom(interval, defaults.minIntervalMs),
+    userAgent:
+      process.env.RESOLVER_USER_AGENT ?? "personal-data-service/0.1 (+https://github.com/personal-data-service; resolver)",
+  };
+}
+
+export function privateHostAllowList(): Set<string> {
+  return new Set(
+    (process.env.RESOLVER_ALLOW_PRIVATE_HOSTS ?? "")
+      .split(/[\s,]+/)
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}

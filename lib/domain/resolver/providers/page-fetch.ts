@@ -1,0 +1,86 @@
+import http from "node:http";
+import https from "node:https";
+import type { ProviderSettings } from "./config.ts";
+import { ProviderError } from "./errors.ts";
+import { assertFetchable, BlockedAddressError, guardedLookup } from "./ssrf-guard.ts";
+
+const MAX_BYTES = 2 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+
+export interface Page {
+  url: string;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Fetches a page a member pointed us at, with the SSRF guard on every hop: http(s) only, ports
+ * 80/443, every resolved address public, at most 5 redirects, 2 MiB read, one timeout per hop.
+ */
+export async function fetchPage(settings: ProviderSettings, start: string, accept = "text/html"): Promise<Page> {
+  let url = new URL(start);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    try {
+      assertFetchable(url);
+    } catch {
+      throw new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`);
+    }
+    const answer = await request(settings, url, accept);
+    if (answer.location) {
+      url = new URL(answer.location, url);
+      continue;
+    }
+    return { url: url.href, contentType: answer.contentType, body: answer.body };
+  }
+  throw new ProviderError(settings.id, "http_error", "Too many redirects.");
+}
+
+interface Answer {
+  location?: string;
+  contentType: string;
+  body: string;
+}
+
+function request(settings: ProviderSettings, url: URL, accept: string): Promise<Answer> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise<Answer>((resolve, reject) => {
+    const req = client.get(
+      url,
+      { lookup: guardedLookup, headers: { "user-agent": settings.userAgent, accept }, timeout: settings.timeoutMs },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ location: res.headers.location, contentType: "", body: "" });
+        }
+        if (status === 429) {
+          res.resume();
+          return reject(new ProviderError(settings.id, "rate_limited", `${url.hostname} is rate limiting us.`));
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          return reject(new ProviderError(settings.id, "http_error", `${url.hostname} answered HTTP ${status}.`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_BYTES) chunks.push(chunk);
+          else res.destroy();
+        });
+        const finish = () =>
+          resolve({ contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString("utf8") });
+        res.on("end", finish);
+        res.on("close", finish);
+      },
+    );
+    req.on("timeout", () => req.destroy(new ProviderError(settings.id, "timeout", `${url.hostname} did not answer in time.`)));
+    req.on("error", (error) => {
+      if (error instanceof ProviderError) return reject(error);
+      if (error instanceof BlockedAddressError || (error as NodeJS.ErrnoException).code === "EBLOCKED") {
+        return reject(new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`));
+      }
+      reject(new ProviderError(settings.id, "network", `${url.hostname} could not be reached.`));
+    });
+  });
+}

@@ -1,0 +1,141 @@
+import { asService, type Queryable } from "../../db/index.ts";
+import { ApiError } from "../../http/problem.ts";
+import type { Handler } from "../context.ts";
+import { type SearchHit, searchCatalog } from "../search-query.ts";
+import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
+import { draftFromRef, withRefIds } from "./draft-from-ref.ts";
+import { lookupWithProviders, networkEnabled, type ProviderOutcome, searchWithProviders } from "./providers/index.ts";
+import { type Classified, classify } from "./recognise.ts";
+import type { Domain, ParsedRef } from "./types.ts";
+
+interface Prepared {
+  classified: Classified;
+  /** Null when no upstream provider was asked (network off, or the catalog already knew). */
+  providers: ProviderOutcome | null;
+}
+
+/** A phrase the catalog matches this well is answered without asking any provider. */
+const CONFIDENT = 0.6;
+
+/**
+ * POST /resolve in two phases. prepare runs before the member transaction: it classifies the input
+ * offline and, only when providers are enabled and the catalog does not already hold a complete
+ * entry, asks them (network I/O must never happen while a transaction is open). The handler then
+ * writes what was learned through the catalog's definer function and answers, in one short
+ * transaction.
+ */
+async function prepare({ input }: { input: Record<string, unknown> }): Promise<Prepared> {
+  const classified = classify(String(input.input));
+  if (!networkEnabled()) return { classified, providers: null };
+  if (classified.type === "phrase") {
+    const { phrase, domain } = classified;
+    const best = await asService((tx) => searchCatalog(tx, { query: phrase, domain, limit: 1 }));
+    if ((best.hits[0]?.similarity ?? 0) >= CONFIDENT) return { classified, providers: null };
+    return { classified, providers: await searchWithProviders(phrase, domain) };
+  }
+  const known = await asService((tx) => findByIds(tx, classified.ref.ids));
+  if (known && !known.partial) return { classified, providers: null };
+  return { classified, providers: await lookupWithProviders(classified.ref) };
+}
+
+export const resolve: Handler = Object.assign(
+  async ({ tx, input, prepared }: Parameters<Handler>[0]) => {
+    const { classified, providers } = (prepared as Prepared | undefined) ?? { classified: classify(String(input.input)), providers: null };
+    if (classified.type === "phrase") return resolvePhrase(tx, classified.phrase, classified.domain, providers);
+    return resolveRef(tx, classified.type, classified.ref, providers);
+  },
+  { prepare },
+);
+
+function resolution(extra: Record<string, unknown>, providers: ProviderOutcome | null, entry: CatalogEntryView) {
+  return {
+    ...extra,
+    partial: entry.partial,
+    offline: providers === null,
+    providers: providers?.used ?? [],
+    warnings: providers?.warnings ?? [],
+  };
+}
+
+async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier", ref: ParsedRef, providers: ProviderOutcome | null) {
+  let id: string | null = null;
+  let matchedBy = "catalog";
+  for (const draft of providers?.drafts ?? []) {
+    const written = await upsertDraft(tx, withRefIds(draft, ref));
+    id ??= written;
+    matchedBy = `provider:${providers?.used[0]}`;
+  }
+  if (!id) {
+    const known = await findByIds(tx, ref.ids);
+    if (known) id = known.id;
+  }
+  if (!id) {
+    if (ref.needsNetwork || !ref.ids.length) {
+      throw new ApiError("invalid_request", "This is a short link; it can only be followed with the network. Paste the full address.", {
+        errors: [{ pointer: "/input", code: "needs_network", message: "Short links are resolved by following their redirect." }],
+      });
+    }
+    id = await upsertDraft(tx, draftFromRef(ref));
+    matchedBy = "url_parser";
+  }
+  const [entry] = await readEntries(tx, [id]);
+  if (!entry) throw new Error("resolved entry is not readable");
+  const first = ref.ids[0];
+  return {
+    ...entry,
+    alternatives: [],
+    resolution: resolution(
+      {
+        input_type: inputType,
+        matched_by: matchedBy,
+        platform: ref.platform,
+        namespace: first?.namespace ?? null,
+        value: first?.value ?? null,
+        confidence: entry.partial ? 0.5 : 1,
+      },
+      providers,
+      entry,
+    ),
+  };
+}
+
+async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | null, providers: ProviderOutcome | null) {
+  const written: string[] = [];
+  for (const draft of providers?.drafts ?? []) written.push(await upsertDraft(tx, draft));
+  let hits = (await searchCatalog(tx, { query: phrase, domain, limit: 6 })).hits;
+  const matchedBy = written.length ? `provider:${providers?.used[0]}` : "catalog_search";
+  // A provider may answer what trigram matching does not (a misspelling it corrected): keep its order.
+  if (!hits.length && written.length) hits = (await readEntries(tx, [...new Set(written)])).map(asHit);
+  const top = hits[0];
+  if (!top) {
+    if (providers?.warnings.length && !providers.drafts.length) {
+      throw new ApiError("upstream_unavailable", `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`);
+    }
+    throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}".`);
+  }
+  const exact = hits.filter((hit) => hit.match === "exact");
+  const clear = top.match === "exact" && exact.length === 1;
+  const [entry] = await readEntries(tx, [top.id]);
+  if (!entry) throw new Error("matched entry is not readable");
+  return {
+    ...entry,
+    alternatives: clear ? [] : hits.slice(1, 6).map(({ similarity: _s, ...hit }) => hit),
+    resolution: resolution(
+      {
+        input_type: "phrase",
+        matched_by: matchedBy,
+        platform: null,
+        namespace: null,
+        value: null,
+        confidence: Math.round((clear ? 1 : top.match === "exact" ? 0.9 : Math.min(top.similarity, 0.9)) * 100) / 100,
+      },
+      providers,
+      entry,
+    ),
+  };
+}
+
+function asHit(entry: CatalogEntryView): SearchHit {
+  const { song_id, id, domain, kind, title, subtitle, creators, artwork, release_date } = entry;
+  return { song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, score: 0, match: "fuzzy", similarity: 0.5 };
+}

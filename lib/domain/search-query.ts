@@ -1,0 +1,81 @@
+import type { Queryable } from "../db/index.ts";
+import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.ts";
+
+export interface SearchHit {
+  song_id: string;
+  id: string;
+  domain: string;
+  kind: string;
+  title: string;
+  subtitle: string | null;
+  creators: unknown[];
+  artwork: unknown;
+  release_date: string | null;
+  score: number;
+  /** exact: the whole title; prefix: the title starts with the query; fuzzy: anything else. */
+  match: "exact" | "prefix" | "fuzzy";
+  /** Trigram similarity of the query to the entry, 0..1 (the resolver's confidence for phrases). */
+  similarity: number;
+}
+
+interface Row extends Omit<SearchHit, "score" | "similarity"> {
+  score: string;
+  similarity: number | string;
+}
+
+/**
+ * Ranked catalog search, the same for GET /search and phrase resolves. Candidates come from the
+ * trigram index (typo-tolerant) or the full-text index; the score adds trigram similarity, the
+ * full-text rank and a bonus for an exact or prefix title match, rounded so the cursor's keyset
+ * compares exactly. Query and document share app_private.catalog_normalize (unaccent + lower).
+ */
+const SEARCH = `
+  with q as (select app_private.catalog_normalize($1) as t),
+  qq as (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q),
+  hits as (
+    select c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date,
+           case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match,
+           greatest(extensions.similarity(c.search_title, qq.t), extensions.word_similarity(qq.t, c.search_text)) as similarity,
+           round((
+             greatest(extensions.similarity(c.search_text, qq.t), extensions.word_similarity(qq.t, c.search_text))
+             + 0.3 * ts_rank_cd(c.search_vector, qq.tsq)
+             + case when c.search_title = qq.t then 1.0 when c.search_title like qq.t || '%' then 0.3 else 0 end
+             + 0.01 * least(c.popularity, 10)
+           )::numeric, 6) as score
+      from public.catalog_entries c, qq
+     where ($2::text is null or c.domain = $2)
+       and (c.search_text operator(extensions.%) qq.t
+            or qq.t operator(extensions.<%) c.search_text
+            or c.search_vector @@ qq.tsq)
+  )
+  select song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, match, similarity, score::text as score
+    from hits
+   where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
+   order by score desc, id
+   limit $3`;
+
+export async function searchCatalog(
+  tx: Queryable,
+  options: { query: string; domain?: string | null; limit: number; after?: string },
+): Promise<{ hits: SearchHit[]; hasMore: boolean; nextCursor: string | null }> {
+  const cursor = options.after ? decodeSearchCursor(options.after) : null;
+  // Transaction-local: loose enough for one or two typos in a short title.
+  await tx.query(
+    "select set_config('pg_trgm.similarity_threshold', '0.2', true), set_config('pg_trgm.word_similarity_threshold', '0.45', true)",
+  );
+  const rows = await tx.query<Row>(SEARCH, [
+    options.query,
+    options.domain ?? null,
+    options.limit + 1,
+    cursor?.score ?? null,
+    cursor?.id ?? null,
+  ]);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > options.limit;
+  return {
+    hits: page.map((row) => ({ ...row, score: Number(row.score), similarity: Number(row.similarity) })),
+    hasMore,
+    nextCursor: hasMore && last ? encodeSearchCursor({ score: last.score, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { defineOperation } from "../define.ts";
+import { catalogEntrySchema, searchHitSchema } from "./catalog-entry.ts";
+
+export const resolve = defineOperation({
+  name: "resolve",
+  summary: "Resolve a URL or phrase to a catalog item",
+  description:
+    "Turn a URL (Spotify, Apple Music, YouTube, Deezer, SoundCloud, Tidal, Bandcamp, IMDb, TMDB, Letterboxd, " +
+    "Open Library, Goodreads, Google Books, Amazon, Google Maps, OpenStreetMap, Apple Maps, Wikipedia or any " +
+    "article), an identifier (ISBN-10/13, IMDb tt…, spotify: URI, coordinates) or a plain phrase into a " +
+    "structured catalog item. Its song_id can be passed as song_id to items_create.",
+  method: "POST",
+  path: "/resolve",
+  scope: "items:read",
+  rateLimit: "resolver",
+  input: z.strictObject({
+    input: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2048)
+      .describe('A URL, an identifier, or a phrase; "book: …", "film: …", "song: …", "place: …" narrow a phrase to one domain.'),
+  }),
+  output: catalogEntrySchema.extend({
+    alternatives: z.array(searchHitSchema).max(5).describe("For an ambiguous phrase, up to five other candidates; else empty."),
+    resolution: z.object({
+      input_type: z.enum(["url", "uri", "identifier", "phrase"]),
+      matched_by: z
+        .string()
+        .describe("catalog (the id was known), url_parser (built offline from the URL), catalog_search (a phrase), or provider:<id>."),
+      platform: z.string().nullable().describe("The platform the URL or identifier belongs to."),
+      namespace: z.string().nullable(),
+      value: z.string().nullable(),
+      confidence: z.number().min(0).max(1).describe("1 for an id match; lower for a partial entry or a fuzzy phrase."),
+      partial: z.boolean(),
+      offline: z.boolean().describe("true when no upstream provider was asked for this answer."),
+      providers: z.array(z.string()).describe("Providers whose answers were used."),
+      warnings: z
+        .array(z.object({ provider: z.string(), code: z.string(), message: z.string() }))
+        .describe("Providers that failed (timeout, rate_limited, malformed, …); the answer is then what was known without them."),
+    }),
+  }),
+  rules: [
+    "URLs are recognised offline: tracking parameters (utm_*, fbclid, si, …) and redirect wrappers are removed, mobile and locale forms are normalised, and the platform's id becomes the entry's identity.",
+    "The same external id never makes two entries: resolving the same URL twice, or at once from two requests, answers the same song_id.",
+    "A URL the catalog does not know yet is stored as a partial entry built from the URL itself (a title from its slug, coordinates from a map link), so resolve works with no network; partial is true and confidence 0.5.",
+    "A phrase is matched against the catalog as GET /search does; when the best match is not a single exact title, up to five alternatives are returned.",
+    "With upstream providers enabled (RESOLVER_PROVIDERS), an unknown or partial entry is enriched from iTunes, Odesli, MusicBrainz/Cover Art Archive, Open Library, Wikipedia, Nominatim or the page's OpenGraph/oEmbed tags; a provider that fails adds a warning and never fails the call.",
+    "Article pages are fetched only at public addresses (no private, loopback or link-local address, ports 80/443, at most 5 redirects).",
+    "Catalog entries are shared facts: every member reads them, and only the resolver writes them.",
+  ],
+  errors: [
+    { status: 422, code: "invalid_request", when: "The input is empty or too long, an ISBN's check digit is wrong (invalid_isbn), or a short link needs the network (needs_network)." },
+    { status: 404, code: "not_found", when: "A phrase matches nothing in the catalog (and no provider found it)." },
+    { status: 429, code: "rate_limited", when: "The resolver's own, tighter bucket is empty." },
+    { status: 502, code: "upstream_unavailable", when: "A phrase matches nothing offline and every provider asked failed." },
+  ],
+});
