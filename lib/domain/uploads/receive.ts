@@ -11,6 +11,14 @@ import { receiveBody } from "./receive-body.ts";
 import { uploadSigningSecret } from "./signing-secret.ts";
 
 const refused = (detail: string) => new ApiError("write_refused", detail);
+const alreadyUsed = () => new ApiError("conflict", "This URL has already been used; mint a new one.");
+
+async function uploadState(key: string): Promise<string | undefined> {
+  const [row] = await asService((tx) =>
+    tx.query<{ status: string }>("select status from app_private.uploads where key = $1", [key]),
+  );
+  return row?.status;
+}
 
 /**
  * PUT /storage/upload/<purpose>/<uuid>?expires&type&size&signature — the local driver's store.
@@ -40,6 +48,9 @@ export async function receiveUpload(request: Request, segments: readonly string[
     checkHeaders(request, put);
     const finalPath = path.resolve(config.dir, key);
     if (!finalPath.startsWith(config.dir + path.sep)) throw new ApiError("not_found", "No upload URL here.");
+    // Early answer for a used URL, so a replay does not make us store its bytes first; the atomic
+    // check after the bytes arrive is what actually guarantees one PUT.
+    if ((await uploadState(key)) === "complete") throw alreadyUsed();
     const received = await receiveBody(request.body, config.dir, put.size);
     tempPath = received.tempPath;
     const state = await asService(async (tx) => {
@@ -55,7 +66,7 @@ export async function receiveUpload(request: Request, segments: readonly string[
       }
       return row?.state ?? "unknown";
     });
-    if (state === "already_complete") throw new ApiError("conflict", "This URL has already been used; mint a new one.");
+    if (state === "already_complete") throw alreadyUsed();
     if (state === "expired") throw refused("The upload URL has expired.");
     if (state !== "completed") throw new ApiError("not_found", "No upload URL here.");
     return jsonResponse(200, { key, size: put.size, content_type: put.contentType }, requestId, {
