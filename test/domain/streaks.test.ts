@@ -56,6 +56,16 @@ describe("POST /streaks/{id}/check-in", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("records one check-in when two arrive at once: one 201, one 200", async () => {
+    const ada = await makeMember();
+    const id = await makeStreak(ada);
+    const both = await Promise.all([checkIn(ada, id, { note: "a" }), checkIn(ada, id, { note: "b" })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(both[0]?.body.check_in.id).toBe(both[1]?.body.check_in.id);
+    const rows = await sqlAsMember(ada.id, "select id from public.streak_check_ins where streak_id = $1", [id]);
+    expect(rows).toHaveLength(1);
+  });
+
   it("accepts a past day up to 7 days back and joins the runs on both sides of a filled gap", async () => {
     const ada = await makeMember();
     const id = await makeStreak(ada, "Europe/Berlin");
