@@ -16,6 +16,7 @@ describe("POST /api/agent/invoke", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ok: true, result: { name: "Jazz", owner_id: ada.id } });
     expect(created.headers.get("request-id")).toMatch(/^req_/);
+    expect(created.headers.get("ratelimit-policy")).toMatch(/^"token";q=\d+/);
     const id = created.body.result.id;
     const fetched = await api("GET", `/collections/${id}`, { token: ada.token });
     expect(fetched.body).toEqual(created.body.result);

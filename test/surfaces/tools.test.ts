@@ -18,6 +18,8 @@ describe("GET /api/agent/tools", () => {
     const res = await getTools(ada.token);
     expect(res.status).toBe(200);
     expect(res.body.format).toBe("pds");
+    // Reading the catalog is a rate-limited call like any other.
+    expect(res.headers.get("ratelimit")).toMatch(/^"token";r=\d+/);
     const names = res.body.tools.map((t: { name: string }) => t.name);
     expect(names).toEqual(capabilities.map((c) => c.tool));
     for (const tool of res.body.tools) {
@@ -86,6 +88,22 @@ describe("GET /api/agent/tools", () => {
       for (const value of Object.values(schema ?? {})) if (value && typeof value === "object") walk(value);
     };
     for (const tool of res.body.tools) walk(tool.parameters);
+    // Only keywords strict mode supports survive the conversion.
+    const allowed = new Set([
+      ...["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "description"],
+      ...["format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+      ...["minItems", "maxItems"],
+    ]);
+    const keywords = (schema: any): string[] =>
+      Object.entries(schema).flatMap(([key, value]) => [
+        key,
+        ...(key === "properties" ? Object.values(value as object).flatMap(keywords) : []),
+        ...(key === "items" ? keywords(value) : []),
+        ...(key === "anyOf" ? (value as object[]).flatMap(keywords) : []),
+      ]);
+    for (const tool of res.body.tools) {
+      for (const key of keywords(tool.parameters)) expect(allowed, `${tool.name}: ${key}`).toContain(key);
+    }
     const chat = await getTools(ada.token, "?format=openai-chat");
     expect(chat.body.tools[0]).toMatchObject({ type: "function", function: { name: "collections_list", strict: true } });
   });
