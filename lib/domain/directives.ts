@@ -9,8 +9,10 @@ type CatalogRow = { r: Record<string, unknown> };
 
 // Catalog rows are read whole (to_jsonb) so links and artwork are picked up under whichever
 // column the catalog carries them, without this file naming a column the schema may not have.
-const LINK_KEYS = ["url", "canonical_url", "link", "source_url"] as const;
+const LINK_KEYS = ["canonical_url", "url", "link", "source_url"] as const;
 const LINK_MAP_KEYS = ["platform_links", "links"] as const;
+// Platforms that play in a browser tab, most open first (YouTube plays without an account).
+const PLAY_ORDER = ["youtube_music", "youtube", "spotify", "apple_music", "deezer", "soundcloud", "tidal", "bandcamp"];
 const ARTWORK_KEYS = ["artwork_url", "artwork", "image_url"] as const;
 
 const isHttpUrl = (value: unknown): value is string => typeof value === "string" && /^https?:\/\/\S+$/i.test(value);
@@ -26,11 +28,20 @@ function firstUrl(row: Record<string, unknown>, keys: readonly string[]): string
   return null;
 }
 
-/** A platform link from a map ({spotify: url}) or a list ([{platform, url}]). */
+/** A platform link from a map ({spotify: {url}} or {spotify: url}) or a list ([{platform, url}]), players first. */
 function platformLink(row: Record<string, unknown>): string | null {
   for (const key of LINK_MAP_KEYS) {
     const links = row[key];
-    const values = Array.isArray(links) ? links : links && typeof links === "object" ? Object.values(links) : [];
+    const entries: [string, unknown][] = Array.isArray(links)
+      ? links.map((value) => [String((value as { platform?: unknown } | null)?.platform ?? ""), value])
+      : links && typeof links === "object"
+        ? Object.entries(links)
+        : [];
+    const rank = (platform: string) => {
+      const at = PLAY_ORDER.indexOf(platform);
+      return at === -1 ? PLAY_ORDER.length : at;
+    };
+    const values = entries.sort(([a], [b]) => rank(a) - rank(b)).map(([, value]) => value);
     for (const value of values) {
       if (isHttpUrl(value)) return value;
       if (value && typeof value === "object" && isHttpUrl((value as { url?: unknown }).url)) {
@@ -60,7 +71,7 @@ export const playSong: Handler = async ({ tx, input }) => {
   const entry = row.r;
   return {
     type: "play_media",
-    url: firstUrl(entry, LINK_KEYS) ?? platformLink(entry) ?? searchUrl(entry),
+    url: platformLink(entry) ?? firstUrl(entry, LINK_KEYS) ?? searchUrl(entry),
     title: typeof entry.title === "string" ? entry.title : null,
     artwork: firstUrl(entry, ARTWORK_KEYS),
     song_id: songId,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { asService, getDb } from "@/lib/db";
 import { capabilityByTool } from "@/registry/capabilities";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, tokenFor } from "../support/factories";
@@ -21,6 +21,33 @@ describe("browser directives", () => {
     expect(directive).toMatchObject({ type: "play_media", title: "Blue in Green", song_id: songId });
     expect(directive.url).toMatch(/^https:\/\//);
     expect(capabilityByTool.get("play_song")?.output.safeParse(directive).success).toBe(true);
+  });
+
+  it("play_song prefers a platform that plays in the browser, and carries the catalog's artwork", async () => {
+    const ada = await makeMember();
+    const songId = await makeCatalogEntry("Kind of Blue");
+    await asService((tx) =>
+      tx.query(
+        `update public.catalog_entries set artwork = $2::jsonb, platform_links = $3::jsonb,
+           canonical_url = 'https://www.example.org/kind-of-blue' where id = $1`,
+        [
+          songId,
+          JSON.stringify({ url: "https://img.example.org/kob.jpg", width: 600, height: 600, source: "itunes" }),
+          JSON.stringify({
+            spotify: { url: "https://open.spotify.com/album/1weenld61qoidwYuZ1GESA", source: "odesli" },
+            youtube: { url: "https://www.youtube.com/watch?v=kbxtYqA6ypM", source: "odesli" },
+          }),
+        ],
+      ),
+    );
+    const res = await invoke(ada.token, { tool: "play_song", input: { song_id: songId } });
+    expect(res.body.directive).toEqual({
+      type: "play_media",
+      url: "https://www.youtube.com/watch?v=kbxtYqA6ypM",
+      title: "Kind of Blue",
+      artwork: "https://img.example.org/kob.jpg",
+      song_id: songId,
+    });
   });
 
   it("play_song plays a given link as is, and needs exactly one of song_id or url", async () => {
