@@ -52,7 +52,8 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
         [held.key, held.lease, status, JSON.stringify(data ?? null), JSON.stringify(extra)],
       );
       if (!row?.ok) throw inFlight("took longer than its lease and was taken over by a retry");
-      held = null; // committed with the write; nothing to release
+      // held stays set: should the commit still fail, release() frees the row (it is in flight
+      // again after the rollback); after a commit, release() finds no in-flight row to delete.
       return result;
     },
     async release() {
