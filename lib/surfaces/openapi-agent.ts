@@ -156,6 +156,7 @@ export function agentPaths(): Json {
             ["200", "The tool ran (or answered a directive)."],
             ["201", "The tool created something."],
             ["4XX", "The call was refused; error is the problem REST would answer."],
+            ["5XX", "The service failed; error is the problem (quote its request_id)."],
           ].map(([status, description]) => [
             status,
             {

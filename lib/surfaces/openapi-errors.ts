@@ -34,6 +34,10 @@ export function errorCases(capability: Capability): ErrorCase[] {
     );
   }
   if (capability.creates) {
+    const malformed = cases.find((c) => c.code === "malformed_request");
+    const badKey = "The Idempotency-Key header is empty, longer than 255 characters or not a valid string.";
+    if (malformed) malformed.when = `${malformed.when} ${badKey}`;
+    else cases.push({ code: "malformed_request", when: badKey });
     cases.push(
       { code: "idempotency_in_flight", when: "A request with the same Idempotency-Key is still running." },
       { code: "idempotency_mismatch", when: "The Idempotency-Key was used before with another payload." },

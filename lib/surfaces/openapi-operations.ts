@@ -145,5 +145,10 @@ function bodyExample(capability: Capability, body: JsonSchema): unknown {
   const required = new Set(Array.isArray(body.required) ? (body.required as string[]) : []);
   const picked = properties.filter((name) => required.has(name) || known.includes(name));
   const generated = exampleOf(body) as Record<string, unknown>;
-  return Object.fromEntries(picked.map((name) => [name, fields[name]?.example ?? generated[name]]));
+  return Object.fromEntries(
+    picked.map((name) => {
+      const example = fields[name]?.example;
+      return [name, example === undefined ? generated[name] : example];
+    }),
+  );
 }
