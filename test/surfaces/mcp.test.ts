@@ -79,6 +79,19 @@ describe("MCP at /api/mcp", () => {
     expect(deleted.structuredContent).toEqual({ result: null });
   });
 
+  it("honours Idempotency-Key on creates, as REST and invoke do", async () => {
+    const ada = await makeMember();
+    const client = await connect(ada.token, { "idempotency-key": crypto.randomUUID() });
+    await client.listTools();
+    const first = await client.callTool({ name: "todos_create", arguments: { title: "Call the dentist" } });
+    const again = await client.callTool({ name: "todos_create", arguments: { title: "Call the dentist" } });
+    expect(again.structuredContent).toEqual(first.structuredContent);
+    expect((await api("GET", "/todos", { token: ada.token })).body.data).toHaveLength(1);
+    const other = await client.callTool({ name: "todos_create", arguments: { title: "Something else" } });
+    expect(other.isError).toBe(true);
+    expect((other.content as { text: string }[])[0]?.text).toContain("idempotency_mismatch");
+  });
+
   it("answers refusals as tool errors carrying the problem, and directives as structured content", async () => {
     const ada = await makeMember();
     const client = await connect(await tokenFor(ada.id, ["items:read"]));
