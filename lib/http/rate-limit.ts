@@ -15,7 +15,7 @@ export async function rateLimit(principal: Principal, capability: Capability): P
   const store = await rateLimitStore();
   const { allowed, levels } = await store.take(
     policies.map((policy) => ({
-      key: bucketKey(principal.tokenId, policy.name),
+      key: bucketKey(principal, policy.name),
       capacity: policy.capacity,
       refillPerSecond: policy.refillPerSecond,
     })),
@@ -40,8 +40,13 @@ export function policiesFor(capability: Capability): RatePolicy[] {
   return capability.rateLimit === "resolver" ? [token, resolver] : [token];
 }
 
-/** The hash tag keeps one token's buckets in one Redis Cluster slot, so one script can touch both. */
-const bucketKey = (tokenId: string, policy: string) => `pds:rl:{${tokenId}}:${policy}`;
+/**
+ * One bucket per token. The member id is part of the key because a settings-page session has no
+ * token id of its own ("session"), and sessions of different members must not share a bucket.
+ * The hash tag keeps one token's buckets in one Redis Cluster slot, so one script can touch both.
+ */
+const bucketKey = (principal: Principal, policy: string) =>
+  `pds:rl:{${principal.memberId}:${principal.tokenId}}:${policy}`;
 
 /** `"token";q=30;w=15`: q requests per w seconds, the time an empty bucket takes to fill. */
 const policyItem = (policy: RatePolicy) =>
