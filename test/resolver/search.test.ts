@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../support/api";
+import { makeMember, type TestMember } from "../support/factories";
+import { invoke } from "../surfaces/agent";
+
+const search = (member: TestMember, query: string) => api("GET", `/search?${query}`, { token: member.token });
+const titles = (body: { data: { title: string }[] }) => body.data.map((hit) => hit.title);
+
+describe("GET /search", () => {
+  it("puts the exact title first and answers each hit with song_id, domain, creators, artwork and score", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    const response = await search(ada, "q=the%20hobbit");
+    expect(response.status).toBe(200);
+    expect(response.body.data[0]).toMatchObject({
+      title: "The Hobbit",
+      domain: "books",
+      match: "exact",
+      creators: [{ name: "J. R. R. Tolkien", role: "author" }],
+      artwork: null,
+      score: expect.any(Number),
+    });
+    expect(response.body.data[0].song_id).toBe(response.body.data[0].id);
+    expect(titles(response.body)).toContain("The Hobbit: An Unexpected Journey");
+    const scores = response.body.data.map((hit: { score: number }) => hit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it("tolerates typos, accents and case", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    expect(titles((await search(ada, "q=Bohemain%20Rapsody")).body)[0]).toBe("Bohemian Rhapsody");
+    expect(titles((await search(ada, "q=intersteller")).body)[0]).toBe("Interstellar");
+    expect(titles((await search(ada, "q=SAO%20PAULO")).body)[0]).toBe("São Paulo");
+    expect(titles((await search(ada, "q=fur%20elise")).body)[0]).toBe("Für Elise");
+    expect(titles((await search(ada, "q=Am%C3%A9lie")).body)[0]).toBe("Amélie");
+  });
+
+  it("finds entries by creator and filters by domain", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    const byCreator = await search(ada, "q=beyonce&domain=music");
+    expect(byCreator.body.data.length).toBeGreaterThanOrEqual(4);
+    for (const hit of byCreator.body.data) expect(hit.domain).toBe("music");
+    expect(titles(byCreator.body)).toEqual(expect.arrayContaining(["Halo", "Lemonade", "Crazy in Love"]));
+    const films = await search(ada, "q=dune&domain=film");
+    expect(films.body.data.map((hit: { domain: string }) => hit.domain)).toEqual(["film"]);
+  });
+
+  it("pages with an opaque cursor: no duplicates, no gaps, Link header", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    const all = await search(ada, "q=the&limit=200");
+    expect(all.body.data.length).toBeGreaterThan(6);
+    const seen: string[] = [];
+    let query = "q=the&limit=3";
+    for (let page = 0; page < 100; page++) {
+      const response = await search(ada, query);
+      expect(response.status).toBe(200);
+      seen.push(...response.body.data.map((hit: { id: string }) => hit.id));
+      if (!response.body.has_more) {
+        expect(response.body.next_cursor).toBeNull();
+        break;
+      }
+      expect(response.headers.get("link")).toContain("after=");
+      query = `q=the&limit=3&after=${encodeURIComponent(response.body.next_cursor)}`;
+    }
+    // Other tests may add matching entries meanwhile: pages never repeat a hit, and skip none that existed.
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(all.body.data.map((hit: { id: string }) => hit.id)));
+  });
+
+  it("refuses a missing or empty q, an unknown domain, a bad cursor and a stray parameter (422)", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    for (const query of ["", "q=", "q=%20%20", "q=x&domain=games", "q=x&after=bm90LWEtY3Vyc29y", "q=x&offset=10", "q=x&limit=201", "q=x&query=y"]) {
+      const response = await search(ada, query);
+      expect(response.status, query).toBe(422);
+      expect(response.body.code).toBe("invalid_request");
+    }
+  });
+
+  it("needs items:read", async () => {
+    const ada = await makeMember({ scopes: ["items:write"] });
+    expect((await search(ada, "q=dune")).status).toBe(403);
+  });
+
+  it("is the tool `search` with the argument `query`, answering what REST answers", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    const viaTool = await invoke(ada.token, { tool: "search", input: { query: "pulp fiction", limit: 5 } });
+    const viaRest = await search(ada, "q=pulp%20fiction&limit=5");
+    expect(viaTool.status).toBe(200);
+    expect(viaTool.body.ok).toBe(true);
+    expect(viaTool.body.result).toEqual(viaRest.body);
+    const wrongArgument = await invoke(ada.token, { tool: "search", input: { q: "pulp fiction" } });
+    expect(wrongArgument.body.ok).toBe(false);
+  });
+});
