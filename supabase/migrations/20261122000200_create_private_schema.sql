@@ -2,8 +2,10 @@
 -- Nothing here is granted to anon or authenticated.
 create schema if not exists app_private;
 revoke all on schema app_private from public;
--- Functions are executable by PUBLIC unless said otherwise; here nothing is, unless granted.
-alter default privileges in schema app_private revoke execute on functions from public;
+-- Postgres lets PUBLIC execute every new function. For the functions these migrations create
+-- (any schema), nobody may, unless a migration grants it by name; a test lists those grants.
+-- (A per-schema default cannot revoke what the global default grants, hence the global form.)
+alter default privileges revoke execute on functions from public;
 
 -- Keeps updated_at honest on every table that has one: it moves only when the row changed.
 create function app_private.touch_updated_at() returns trigger
