@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { capabilityByTool } from "@/registry/capabilities";
+import { capabilities, capabilityByTool } from "@/registry/capabilities";
 import { execute } from "@/lib/http/pipeline";
 import { ApiError } from "@/lib/http/problem";
+import { policiesFor } from "@/lib/http/rate-limit";
 import { api } from "../support/api";
 import { makeMember, tokenFor } from "../support/factories";
 import { SPEC_LIMITS, useDatabase, useEnv } from "./test-setup";
@@ -101,6 +102,12 @@ describe("per-token rate limits", () => {
       expect(anonymous.status).toBe(401);
       expect(anonymous.headers.get("ratelimit")).toBeNull();
     }
+  });
+
+  it("puts POST /resolve, and only it, under the resolver policy as well", () => {
+    const limited = capabilities.filter((capability) => capability.rateLimit === "resolver");
+    expect(limited.map((capability) => `${capability.http?.method} ${capability.http?.path}`)).toEqual(["POST /resolve"]);
+    expect(limited.flatMap(policiesFor).map((policy) => policy.name)).toEqual(["token", "resolver"]);
   });
 
   it("gives resolver-limited capabilities a tighter bucket on top, charging nothing when refused", async () => {
