@@ -31,12 +31,18 @@ export interface ToolDefinition {
   annotations: ToolAnnotationsOut;
 }
 
+/** What a model reads to pick a tool: the verb's description, then what the resource is. */
+function toolDescription(capability: Capability): string {
+  if (capability.source.kind !== "resource") return capability.description;
+  return `${capability.description} ${capability.source.resource.description}`;
+}
+
 export function toolDefinition(capability: Capability): ToolDefinition {
   const { input, output } = capabilitySchemas(capability);
   return {
     name: capability.tool,
     title: capability.summary,
-    description: capability.description,
+    description: toolDescription(capability),
     kind: capability.source.kind === "directive" ? "directive" : "server",
     scope: capability.scope,
     scopes: acceptedScopes(capability),
