@@ -1,0 +1,46 @@
+import { authenticateToken } from "../lib/auth/tokens.ts";
+import { asMember } from "../lib/db/index.ts";
+import { handlerFor } from "../lib/domain/handlers.ts";
+import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
+import { settings } from "./config.ts";
+import type { CpuSource } from "./cpu.ts";
+import type { Seeded } from "./seed.ts";
+import { closedLoop, type Measurement } from "./stats.ts";
+
+export function capability(tool: string): Capability | undefined {
+  return capabilityByTool.get(tool);
+}
+
+function listCollections(): (memberId: string) => Promise<unknown> {
+  const cap = capability("collections_list");
+  const handler = cap && handlerFor(cap);
+  if (!cap || !handler) throw new Error("collections_list is missing from the registry");
+  // The pipeline's own database step: the member transaction and the generic list (same SQL, same row mapping).
+  return (memberId) => asMember(memberId, (tx) => handler({ memberId, tx, input: {}, capability: cap }));
+}
+
+/**
+ * The database's ceiling for the list request: what the same process can do with no HTTP, no
+ * token, no validation, at the API's concurrency. The second row adds the token look-up the
+ * pipeline does before it, so the table shows what authentication costs on its own.
+ */
+export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]): Promise<Measurement[]> {
+  const list = listCollections();
+  const { members } = seeded;
+  const pick = (i: number) => members[i % members.length];
+  const run = (label: string, work: (i: number) => Promise<void>, seconds = settings.seconds) =>
+    closedLoop(label, settings.connections, seconds, { app: "self", dbPids }, work);
+  await run("warm-up", async (i) => void (await list(pick(i)?.id ?? "")), settings.warmupSeconds);
+  return [
+    await run("ceiling: member tx + list 50", async (i) => {
+      const rows = (await list(pick(i)?.id ?? "")) as { data: unknown[] };
+      if (rows.data.length !== 50) throw new Error(`expected 50 rows, got ${rows.data.length}`);
+    }),
+    await run("ceiling + token look-up", async (i) => {
+      const member = pick(i);
+      const principal = await authenticateToken(member?.tokens[0] ?? "");
+      if (!principal) throw new Error("token refused");
+      await list(principal.memberId);
+    }),
+  ];
+}

@@ -1,0 +1,45 @@
+import { RATE_LIMIT_ENV } from "../registry/limits.ts";
+
+/**
+ * Settings of one bench run. Defaults keep a full run (both databases, growth pass included)
+ * under five minutes on two cores; every one can be changed by an environment variable.
+ */
+const num = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+const sizes = (name: string, fallback: number[]) =>
+  process.env[name]
+    ? (process.env[name] ?? "")
+        .split(",")
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : fallback;
+
+export const settings = {
+  /** Concurrent requests, for the API (autocannon connections) and the ceiling alike. */
+  connections: num("BENCH_CONNECTIONS", 50),
+  /** Seconds per measurement. */
+  seconds: num("BENCH_SECONDS", 5),
+  /** Seconds of unmeasured traffic after each server start (JIT, module loading, pools). */
+  warmupSeconds: num("BENCH_WARMUP_SECONDS", 2),
+  members: num("BENCH_MEMBERS", 100),
+  /** Rows each member owns in each member table; a list page is 50, so one more page exists. */
+  rowsPerMember: num("BENCH_ROWS_PER_MEMBER", 60),
+  catalogEntries: num("BENCH_CATALOG", 500),
+  /** Rows the growth member owns in collections and in items, step by step. */
+  growthServer: sizes("BENCH_GROWTH_SERVER", [1_000, 10_000, 100_000]),
+  growthPglite: sizes("BENCH_GROWTH_PGLITE", [1_000, 10_000, 100_000]),
+  databases: (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",").map((s) => s.trim()),
+  adminUrl: process.env.BENCH_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+  pgliteDir: process.env.BENCH_PGLITE_DIR || ".data/bench-pglite",
+};
+
+/**
+ * The per-token buckets of the service are sized for people and assistants (120/min), far below
+ * what one token sees under a load test; the bench raises them by configuration and says so.
+ */
+export const rateLimitEnv: Record<string, string> = Object.fromEntries(
+  Object.values(RATE_LIMIT_ENV).map((name) => [name, "1000000"]),
+);

@@ -1,0 +1,43 @@
+import { asMember, type Queryable } from "../lib/db/index.ts";
+import { handlerFor } from "../lib/domain/handlers.ts";
+import { capability } from "./ceiling.ts";
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a list exactly as the API runs it: the generic handler's own SQL
+ * and parameters, recorded on their way to the driver, then explained inside the same member
+ * transaction (so the plan includes the RLS policies the member is under).
+ */
+export async function explainList(tool: string, memberId: string): Promise<string> {
+  const cap = capability(tool);
+  const handler = cap && handlerFor(cap);
+  if (!cap || !handler) throw new Error(`${tool} is missing from the registry`);
+  return asMember(memberId, async (tx) => {
+    const seen: { sql: string; params: readonly unknown[] }[] = [];
+    const recorder: Queryable = {
+      query: (sql, params = []) => {
+        seen.push({ sql, params });
+        return tx.query(sql, params);
+      },
+    };
+    await handler({ memberId, tx: recorder, input: {}, capability: cap });
+    const [list] = seen;
+    if (!list) throw new Error(`${tool} ran no query`);
+    const rows = await tx.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${list.sql}`, list.params);
+    return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  });
+}
+
+/** The plan's verdict in one line: which index answered, or a warning when a table was scanned. */
+export function planSummary(plan: string): string {
+  const indexes = [...plan.matchAll(/Index (?:Only )?Scan (?:Backward )?using (\S+)/g)].map((m) => m[1]);
+  const bitmaps = [...plan.matchAll(/Bitmap Index Scan on (\S+)/g)].map((m) => m[1]);
+  // A node the executor never ran (e.g. a policy's sub-plan for rows the member owns) costs nothing.
+  const seqScans = [...plan.matchAll(/Seq Scan on (\S+)[^\n]*\(actual time/g)].map((m) => m[1]);
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+  const parts = [];
+  if (indexes.length) parts.push(`index ${[...new Set(indexes)].join(", ")}`);
+  if (bitmaps.length) parts.push(`bitmap ${[...new Set(bitmaps)].join(", ")}${plan.includes("Sort Key") ? " + sort" : ""}`);
+  if (seqScans.length) parts.push(`SEQ SCAN ${[...new Set(seqScans)].join(", ")}`);
+  if (time) parts.push(`${time} ms`);
+  return parts.join("; ");
+}

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Measurement } from "./stats.ts";
+import { round } from "./stats.ts";
+
+export interface GrowthStep {
+  rowsPerMember: number;
+  tableSizes: Record<string, number>;
+  list: Measurement;
+  explain: Record<string, string>;
+  plans: Record<string, string>;
+}
+
+export interface DatabaseResult {
+  database: string;
+  tableSizes: Record<string, number>;
+  ceiling: Measurement[];
+  floor?: Measurement;
+  api: Measurement[];
+  skipped: string[];
+  growth: GrowthStep[];
+  loadAverage: { before: number[]; after: number[] };
+}
+
+/**
+ * API against the two bounds, same run: throughput as a share of the bound (÷), and CPU per
+ * request as a multiple of the bound's (×, the steadier of the two on a shared machine).
+ */
+export function ratios(result: DatabaseResult) {
+  const ceiling = result.ceiling[0];
+  const floor = result.floor;
+  const share = (m: Measurement, bound?: Measurement) =>
+    bound?.requestsPerSecond ? round(m.requestsPerSecond / bound.requestsPerSecond) : null;
+  const times = (m: Measurement, bound?: Measurement) =>
+    bound?.cpuMsPerRequest.total ? round(m.cpuMsPerRequest.total / bound.cpuMsPerRequest.total, 1) : null;
+  return result.api.map((m) => ({
+    label: m.label,
+    throughputOfCeiling: share(m, ceiling),
+    cpuTimesCeiling: times(m, ceiling),
+    throughputOfFloor: share(m, floor),
+    cpuTimesFloor: times(m, floor),
+  }));
+}
+
+const pad = (value: unknown, width: number) => {
+  const text = value === null || value === undefined || value === "" ? "–" : String(value);
+  return width < 0 ? text.padEnd(-width) : text.padStart(width);
+};
+
+const COLUMNS: [string, number][] = [
+  ["", -40],
+  ["req/s", 7],
+  ["p50 ms", 7],
+  ["p99 ms", 7],
+  ["CPU ms/req", 11],
+  ["÷ceil", 6],
+  ["×ceil CPU", 10],
+  ["÷floor", 7],
+  ["×floor CPU", 11],
+  ["load", 5],
+  ["bad", 5],
+];
+
+function line(values: unknown[]): string {
+  return COLUMNS.map(([, width], i) => pad(values[i], width)).join(" ");
+}
+
+function row(m: Measurement, r?: ReturnType<typeof ratios>[number]): string {
+  const cpu = `${m.cpuMsPerRequest.total} (${m.cpuMsPerRequest.db})`;
+  return line([
+    m.label,
+    m.requestsPerSecond,
+    m.p50Ms,
+    m.p99Ms,
+    cpu,
+    r?.throughputOfCeiling,
+    r?.cpuTimesCeiling,
+    r?.throughputOfFloor,
+    r?.cpuTimesFloor,
+    m.load1,
+    m.unexpected || "",
+  ]);
+}
+
+export function printDatabase(result: DatabaseResult): void {
+  const header = line(COLUMNS.map(([title], i) => (i === 0 ? `[${result.database}]` : title)));
+  console.log(`\n${header}\n${"-".repeat(header.length)}`);
+  for (const m of result.ceiling) console.log(row(m));
+  if (result.floor) console.log(row(result.floor));
+  const byLabel = new Map(ratios(result).map((r) => [r.label, r]));
+  for (const m of result.api) console.log(row(m, byLabel.get(m.label)));
+  for (const why of result.skipped) console.log(`  skipped: ${why}`);
+  if (result.growth.length) {
+    console.log("\n  growth: GET /collections as one member who owns N rows in collections and in items");
+    for (const step of result.growth) {
+      console.log(`${row({ ...step.list, label: `  ${step.rowsPerMember} rows` })}   ${step.plans.collections_list ?? ""}`);
+    }
+  }
+  const sizes = Object.entries(result.tableSizes)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => `${t.replace(/^public\./, "")} ${n}`);
+  console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
+}
+
+export function writeResults(results: unknown): string {
+  const dir = path.join(process.cwd(), "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 16).replace(/:/g, "-");
+  const file = path.join(dir, `${stamp}Z.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return path.relative(process.cwd(), file);
+}

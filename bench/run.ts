@@ -1,0 +1,133 @@
+// npm run bench: the cost of each API request against the database's own ceiling and the
+// framework's floor, on the Postgres server and on PGlite, measured in one run (see README).
+import os from "node:os";
+import { measureCeiling } from "./ceiling.ts";
+import { rateLimitEnv, settings } from "./config.ts";
+import { createTarget, type Target } from "./databases.ts";
+import { explainList, planSummary } from "./explain.ts";
+import { measureApi, probe, type Scenario } from "./load.ts";
+import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
+import type { Measurement } from "./stats.ts";
+import { apiScenarios, floorScenario, listScenario } from "./scenarios.ts";
+import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
+import { buildIfStale, type RunningServer, startServer } from "./server.ts";
+
+const started = Date.now();
+const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);
+const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, REDIS_URL: "" });
+
+type Measure = (scenario: Scenario, seconds?: number, connections?: number) => Promise<Measurement>;
+
+/** Starts `next start` on the target, warms it with `warmUp`, hands over a measuring function. */
+async function withServer<T>(target: Target, warmUp: Scenario, work: (measure: Measure, url: string) => Promise<T>) {
+  const server: RunningServer = await startServer(serverEnv(target));
+  const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+  const measure: Measure = async (scenario, seconds, connections) => {
+    const m = await measureApi(server.url, cpu, scenario, seconds, connections);
+    // autocannon leaves requests in flight when its time is up; the next measurement must not
+    // inherit them. Health queues behind them on the database (PGlite runs one query at a time).
+    await server.drain();
+    return m;
+  };
+  try {
+    // Unmeasured: the first requests load route modules, warm the JIT and fill the pool. A few
+    // connections only: fifty requests queued on a cold server would spill into the measurement.
+    await measure(warmUp, settings.warmupSeconds, 4);
+    await measure(floorScenario, 1, 4);
+    return await work(measure, server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Grows the growth member to `rows` per table (with the server stopped: PGlite is one process). */
+async function growTo(target: Target, seeded: Seeded, rows: number, owned: number): Promise<Omit<GrowthStep, "list">> {
+  await target.open();
+  try {
+    await addRows([seeded.growth.id], rows - owned, seeded.catalogIds);
+    await analyze();
+    log(`${target.name}: ${rows} rows per member table in place`);
+    const explain: Record<string, string> = {};
+    for (const tool of ["collections_list", "items_list"]) explain[tool] = await explainList(tool, seeded.growth.id);
+    const sizes = await tableSizes();
+    const plans = Object.fromEntries(Object.entries(explain).map(([tool, plan]) => [tool, planSummary(plan)]));
+    return { rowsPerMember: rows, tableSizes: sizes, explain, plans };
+  } finally {
+    await target.close();
+  }
+}
+
+async function benchDatabase(name: string): Promise<DatabaseResult> {
+  log(`${name}: seeding and the driver ceiling`);
+  const target = await createTarget(name);
+  const result: DatabaseResult = {
+    database: name,
+    tableSizes: {},
+    ceiling: [],
+    api: [],
+    skipped: [],
+    growth: [],
+    loadAverage: { before: os.loadavg(), after: [] },
+  };
+  try {
+    await target.open();
+    const seeded = await seed();
+    log(`${name}: seeded`);
+    result.ceiling = await measureCeiling(seeded, target.dbPids);
+    result.tableSizes = await tableSizes();
+    await target.close();
+    const { scenarios, skipped } = apiScenarios(seeded);
+    result.skipped.push(...skipped);
+    log(`${name}: API under load (${settings.connections} connections, ${settings.seconds} s each)`);
+    await withServer(target, listScenario(seeded.members), async (measure, url) => {
+      result.floor = await measure(floorScenario);
+      for (const scenario of scenarios) {
+        const first = await probe(url, scenario);
+        if (first.status !== scenario.expect) {
+          result.skipped.push(`${scenario.label}: answered ${first.status} (${first.body}), expected ${scenario.expect}`);
+          continue;
+        }
+        result.api.push(await measure(scenario));
+      }
+    });
+    const sizes = name === "pglite" ? settings.growthPglite : settings.growthServer;
+    let owned = 0;
+    for (const rows of sizes) {
+      log(`${name}: growth, ${rows} rows per member table`);
+      const step = await growTo(target, seeded, rows, owned);
+      owned = rows;
+      const growthList = listScenario([seeded.growth], `GET /collections, member owns ${rows}`);
+      const list = await withServer(target, growthList, (measure) => measure(growthList));
+      result.growth.push({ ...step, list });
+    }
+  } finally {
+    await target.drop();
+  }
+  result.loadAverage.after = os.loadavg();
+  return result;
+}
+
+const build = buildIfStale();
+const databases: DatabaseResult[] = [];
+for (const name of settings.databases) databases.push(await benchDatabase(name));
+
+console.log(`\nRate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory store); tokens over ${settings.members} members.`);
+console.log(
+  [
+    "CPU ms/req: application plus database server per request (the server's backends in brackets; PGlite runs inside the application).",
+    "÷ceil, ÷floor: the API's requests/s as a share of the ceiling's and the floor's. ×ceil CPU, ×floor CPU: its CPU per request as a multiple of theirs.",
+    "load: one-minute load average at the end of the measurement (2 cores; other work on the machine moves req/s, much less CPU per request).",
+  ].join("\n"),
+);
+for (const result of databases) printDatabase(result);
+const file = writeResults({
+  startedAt: new Date(started).toISOString(),
+  seconds: Math.round((Date.now() - started) / 1000),
+  machine: { cpus: os.cpus().length, node: process.version, platform: `${os.type()} ${os.release()}` },
+  build,
+  settings,
+  rateLimits: { env: rateLimitEnv, store: "memory" },
+  databases: databases.map((d) => ({ ...d, ratios: ratios(d) })),
+});
+console.log(`\nWrote ${file} in ${Math.round((Date.now() - started) / 1000)} s.`);
+process.exit(0);

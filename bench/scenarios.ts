@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { capability } from "./ceiling.ts";
+import type { Scenario } from "./load.ts";
+import type { BenchMember, Seeded } from "./seed.ts";
+
+export const FLOOR_LABEL = "floor: same route, no token (401)";
+export const LIST_LABEL = "GET /collections (50 rows)";
+
+const at = <T>(list: readonly T[], i: number): T => {
+  const value = list[i % list.length];
+  if (value === undefined) throw new Error("empty list");
+  return value;
+};
+
+const tokenOf = (members: readonly BenchMember[]) => (i: number) => at(at(members, i).tokens, i);
+
+/**
+ * The framework floor: the same catch-all route and Next build answering a fixed problem+json
+ * before any database work (no Authorization header), so API ÷ floor is the cost of our work.
+ */
+export const floorScenario: Scenario = {
+  label: FLOOR_LABEL,
+  method: "GET",
+  path: () => "/api/v1/collections",
+  expect: 401,
+};
+
+export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL): Scenario => ({
+  label,
+  method: "GET",
+  path: () => "/api/v1/collections",
+  token: tokenOf(members),
+  expect: 200,
+});
+
+/** The API requests, each only when its capability is in the registry (others report why they were skipped). */
+export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
+  const { members, catalogIds, searchTerm } = seeded;
+  const token = tokenOf(members);
+  const scenarios: Scenario[] = [listScenario(members)];
+  const skipped: string[] = [];
+  scenarios.push({
+    label: "GET /collections/{id}",
+    method: "GET",
+    path: (i) => `/api/v1/collections/${at(at(members, i).collectionIds, i)}`,
+    token,
+    expect: 200,
+  });
+  scenarios.push({
+    label: "POST /items",
+    method: "POST",
+    path: () => "/api/v1/items",
+    token,
+    body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
+    expect: 201,
+  });
+  const search = capability("search");
+  if (search?.http) {
+    const param = "query" in search.input.shape ? "query" : "q";
+    scenarios.push({
+      label: `GET ${search.http.path}?${param}=…`,
+      method: "GET",
+      path: () => `/api/v1${search.http?.path}?${param}=${searchTerm}`,
+      token,
+      expect: 200,
+    });
+  } else skipped.push("GET /search: no `search` capability in the registry yet");
+  const invokeRoute = path.join(process.cwd(), "app", "api", "agent", "invoke", "route.ts");
+  if (capability("collections_list") && fs.existsSync(invokeRoute)) {
+    scenarios.push({
+      label: "POST /api/agent/invoke collections_list",
+      method: "POST",
+      path: () => "/api/agent/invoke",
+      token,
+      body: () => ({ tool: "collections_list", input: {} }),
+      expect: 200,
+    });
+  } else skipped.push("POST /api/agent/invoke: no app/api/agent/invoke route yet");
+  return { scenarios, skipped };
+}

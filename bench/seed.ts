@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { createMember } from "../lib/auth/members.ts";
+import { createToken } from "../lib/auth/tokens.ts";
+import { asService } from "../lib/db/index.ts";
+import { SCOPES } from "../registry/scopes.ts";
+import { settings } from "./config.ts";
+
+/** One member's handles for the load: its tokens and the ids its requests point at. */
+export interface BenchMember {
+  id: string;
+  tokens: string[];
+  collectionIds: string[];
+}
+
+export interface Seeded {
+  members: BenchMember[];
+  growth: BenchMember;
+  catalogIds: string[];
+  /** A word that occurs in catalog titles and item notes, for the search request. */
+  searchTerm: string;
+}
+
+const WORDS = ["river", "midnight", "golden", "echo", "summer", "paper", "north", "velvet", "signal", "harbor"];
+
+/**
+ * Members and tokens through the same lib functions the service uses; their rows by SQL as the
+ * service (bulk inserts), dated a second apart so pages have a real order.
+ */
+export async function seed(): Promise<Seeded> {
+  const run = randomBytes(3).toString("hex");
+  const catalogIds = await asService(async (tx) =>
+    (
+      await tx.query<{ id: string }>(
+        `insert into public.catalog_entries (domain, title, subtitle)
+         select 'music', initcap(($2::text[])[1 + g % 10]) || ' song ' || g, 'Artist ' || (g % 37)
+         from generate_series(1, $1::int) g returning id`,
+        [settings.catalogEntries, WORDS],
+      )
+    ).map((row) => row.id),
+  );
+  const members: BenchMember[] = [];
+  for (let i = 0; i < settings.members; i++) members.push(await makeMember(`b${run}_${i}`, 1));
+  await addRows(
+    members.map((m) => m.id),
+    settings.rowsPerMember,
+    catalogIds,
+  );
+  const growth = await makeMember(`g${run}`, 20);
+  await analyze();
+  for (const member of [...members, growth]) member.collectionIds = await collectionIds(member.id);
+  return { members, growth, catalogIds, searchTerm: WORDS[1] ?? "midnight" };
+}
+
+async function makeMember(handle: string, tokenCount: number): Promise<BenchMember> {
+  const member = await createMember({ email: `${handle}@bench.example`, handle });
+  const tokens: string[] = [];
+  for (let t = 0; t < tokenCount; t++) {
+    tokens.push((await createToken({ memberId: member.id, name: `bench ${t}`, scopes: SCOPES })).token);
+  }
+  return { id: member.id, tokens, collectionIds: [] };
+}
+
+/** Adds `count` collections and `count` items (one per new collection) to each owner. */
+export async function addRows(ownerIds: string[], count: number, catalogIds: string[]): Promise<void> {
+  if (count <= 0) return;
+  await asService(async (tx) => {
+    await tx.query(
+      `with made as (
+         insert into public.collections (owner_id, name, type, visibility, created_at)
+         select o, 'Collection ' || g, 'music', case when g % 10 = 0 then 'public' else 'private' end,
+                now() - make_interval(secs => g)
+         from unnest($1::uuid[]) o, generate_series(1, $2::int) g
+         returning id, owner_id, created_at)
+       insert into public.items (owner_id, collection_id, song_id, note, created_at)
+       select owner_id, id, ($3::uuid[])[1 + (row_number() over () % cardinality($3::uuid[]))::int],
+              'Heard at midnight', created_at
+       from made`,
+      [ownerIds, count, catalogIds],
+    );
+  });
+}
+
+/**
+ * Fresh statistics after a bulk load, as the server's autovacuum would gather within a minute
+ * (PGlite has no autovacuum); without them the planner sorts a member's whole table per page.
+ */
+export async function analyze(): Promise<void> {
+  await asService((tx) => tx.query("analyze"));
+}
+
+async function collectionIds(ownerId: string): Promise<string[]> {
+  const rows = await asService((tx) =>
+    tx.query<{ id: string }>(
+      "select id from public.collections where owner_id = $1 order by created_at desc, id desc limit 50",
+      [ownerId],
+    ),
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Exact rows per table of the member data and the private account tables. */
+export async function tableSizes(): Promise<Record<string, number>> {
+  return asService(async (tx) => {
+    const tables = await tx.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables
+       where schemaname in ('public', 'app_private') order by schemaname desc, tablename`,
+    );
+    const sizes: Record<string, number> = {};
+    for (const { name } of tables) {
+      const [row] = await tx.query<{ n: number }>(`select count(*)::int as n from ${name}`);
+      sizes[name] = row?.n ?? 0;
+    }
+    return sizes;
+  });
+}
