@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { exampleOf } from "@/lib/surfaces/openapi-json";
 import { restNameOf } from "@/lib/surfaces/openapi-operations";
+import { mcpOutputSchema } from "@/lib/surfaces/tools";
 import { capabilitySchemas } from "@/lib/surfaces/tools-json-schema";
 import { type Capability, capabilities } from "@/registry/capabilities";
 import type { ResourceSpec } from "@/registry/define";
@@ -142,6 +144,14 @@ describe("invoke equals REST, for every tool", () => {
       const member = call.member ?? owner;
       const rest = await restCall(capability, call.rest, member.token);
       expect(rest.status).toBeLessThan(500);
+      // What comes back matches the declared outputSchema, checked the way the MCP SDK client checks
+      // structuredContent (its own AJV validator), so no MCP client refuses a real answer.
+      if (rest.status < 300) {
+        const { schema, wrapped } = mcpOutputSchema(capability);
+        const answer = rest.status === 204 ? null : rest.body;
+        const verdict = new AjvJsonSchemaValidator().getValidator(schema)(wrapped ? { result: answer } : answer);
+        expect(verdict.errorMessage).toBeUndefined();
+      }
       expectSameAnswer(rest, await invoke(member.token, { tool: capability.tool, input: call.invoke }), call.compare);
       // The refusals match too: an unknown field, and a token without the tool's scope.
       const extra = { ...call.invoke, not_a_field: 1 };
