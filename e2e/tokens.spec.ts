@@ -6,6 +6,11 @@ test("sign up, make a two-scope token, use it, revoke it", async ({ page, reques
   const token = await createToken(page, "e2e script", ["collections:read", "items:read"]);
   await expect(page.getByRole("heading", { name: /created/ })).toBeVisible();
   await screenshot(page, "tokens-created");
+  // Fits a phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, "tokens-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const auth = { Authorization: `Bearer ${token}` };
   expect((await request.get("/api/v1/collections", { headers: auth })).status()).toBe(200);

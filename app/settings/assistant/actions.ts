@@ -1,0 +1,30 @@
+"use server";
+
+import { headers } from "next/headers";
+import { ApiError } from "@/lib/http/problem";
+import { requestIdFrom } from "@/lib/http/request-id";
+import { type InvokeBody, invokeTool } from "@/lib/surfaces/invoke";
+import { isSameOrigin } from "@/lib/web/csrf";
+import { requireMember, sessionPrincipal } from "@/lib/web/session";
+
+export interface ConsoleAnswer {
+  status: number;
+  body: InvokeBody;
+}
+
+/** The tool console's invoke: the same invokeTool as POST /api/agent/invoke, as the signed-in member. */
+export async function invokeToolAction(tool: string, input: unknown): Promise<ConsoleAnswer> {
+  const requestHeaders = await headers();
+  const requestId = requestIdFrom(requestHeaders);
+  if (!isSameOrigin(requestHeaders)) {
+    const problem = new ApiError("unauthorized", "Refused: the request came from another site.");
+    return { status: problem.status, body: { ok: false, error: problem.toProblem(requestId) } };
+  }
+  const member = await requireMember();
+  const outcome = await invokeTool(String(tool), input, {
+    requestId,
+    headers: requestHeaders,
+    principal: sessionPrincipal(member.id),
+  });
+  return { status: outcome.status, body: outcome.body };
+}
