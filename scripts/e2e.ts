@@ -52,6 +52,6 @@ console.log("\n=== playwright ===");
 const status = run(
   bin("playwright"),
   ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build")],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? "1" },
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
 );
 process.exit(status);

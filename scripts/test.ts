@@ -51,6 +51,22 @@ if (server.kind === "ready") {
   tallies.push({ name: "postgres", passed: 0, failed: 1, ok: false });
 }
 
+// The browser suite (scripts/e2e.ts: next build, then Playwright on Debian's Chromium) runs once the
+// API suites pass; a run narrowed to some vitest files skips it.
+if (onlyArgs.length === 0 && tallies.every((t) => t.ok)) {
+  const out = path.join(reports, "playwright.json");
+  console.log("\n=== e2e (next build + playwright) ===");
+  const run = spawnSync(process.execPath, [path.join(root, "scripts", "e2e.ts")], { stdio: "inherit" });
+  const stats = fs.existsSync(out)
+    ? (JSON.parse(fs.readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }).stats
+    : null;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = stats ? stats.unexpected : 1;
+  tallies.push({ name: "playwright", passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
+} else if (onlyArgs.length === 0) {
+  console.warn("\n!!! e2e not run: the vitest passes failed first.");
+}
+
 for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
