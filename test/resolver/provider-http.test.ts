@@ -10,7 +10,7 @@ let server: FixtureServer;
 const settings = (overrides: Partial<ProviderSettings> = {}): ProviderSettings => ({
   id: "wikipedia",
   baseUrl: server.url,
-  timeoutMs: 500,
+  timeoutMs: 1500,
   retries: 1,
   minIntervalMs: 0,
   userAgent: "pds-tests/1 (+https://example.test/contact)",

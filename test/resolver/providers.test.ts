@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
+import { forgetResolved } from "./support/reset";
 import { type FixtureAnswer, type FixtureServer, routeKey, startFixtureServer } from "./support/fixture-server";
 
 const routes: Record<string, FixtureAnswer | FixtureAnswer[]> = {};
@@ -26,6 +27,7 @@ const seen = (path: string) => server.requests.filter((request) => request.inclu
 
 beforeAll(async () => {
   server = await startFixtureServer(routes);
+  await forgetResolved();
   setEnv({
     RESOLVER_PROVIDERS: "all",
     RESOLVER_ODESLI_URL: `${server.url}/odesli`,
@@ -36,7 +38,7 @@ beforeAll(async () => {
     RESOLVER_WIKIPEDIA_URL: `${server.url}/wikipedia/{lang}`,
     RESOLVER_NOMINATIM_URL: `${server.url}/nominatim`,
     RESOLVER_MIN_INTERVAL_MS: "0",
-    RESOLVER_TIMEOUT_MS: "400",
+    RESOLVER_TIMEOUT_MS: "1000",
     RESOLVER_RETRIES: "1",
     RESOLVER_USER_AGENT: "pds-tests/1 (+https://example.test/contact)",
     RESOLVER_ALLOW_PRIVATE_HOSTS: undefined,
@@ -111,6 +113,10 @@ describe("providers (replayed on 127.0.0.1)", () => {
       partial: true,
       resolution: { matched_by: "url_parser", partial: true, offline: false, warnings: expect.arrayContaining([expect.objectContaining({ provider: "itunes", code: "malformed" })]) },
     });
+    routes[itunesLookup("9000000033")] = { body: song("9000000033", `Fixture ${"Very ".repeat(200)}Long`) };
+    const tooLong = await resolve(ada, "https://music.apple.com/us/song/9000000033");
+    expect(tooLong.status).toBe(200);
+    expect(tooLong.body.title).toHaveLength(500);
     routes[itunesLookup("9000000032")] = { body: JSON.stringify({ resultCount: "many", results: null }) };
     const wrongShape = await resolve(ada, "https://music.apple.com/us/song/9000000032");
     expect(wrongShape.body.resolution.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ provider: "itunes", code: "malformed" })]));
@@ -138,11 +144,11 @@ describe("providers (replayed on 127.0.0.1)", () => {
     expect(recovered.body).toMatchObject({ title: "Fixture Second Try", resolution: { matched_by: "provider:itunes", warnings: [] } });
     expect(seen("id=9000000071")).toBe(2);
 
-    routes[itunesLookup("9000000061")] = { delayMs: 1500, body: song("9000000061", "Too Late") };
+    routes[itunesLookup("9000000061")] = { delayMs: 2500, body: song("9000000061", "Too Late") };
     const started = Date.now();
     const slow = await resolve(ada, "https://music.apple.com/us/song/fixture-slow/9000000061");
     expect(slow.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1500 * 2);
+    expect(Date.now() - started).toBeLessThan(2500 * 2);
     expect(slow.body).toMatchObject({ title: "Fixture Slow", partial: true });
     expect(slow.body.resolution.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ provider: "itunes", code: "timeout" })]));
     expect(seen("id=9000000061")).toBe(2);

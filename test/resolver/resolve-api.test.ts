@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
+import { forgetResolved } from "./support/reset";
 
 const resolve = (member: TestMember, input: string) => api("POST", "/resolve", { token: member.token, body: { input } });
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -14,7 +15,10 @@ async function addToNewCollection(member: TestMember, songId: string, type: stri
 
 describe("POST /resolve (offline)", () => {
   // Opening and migrating the database can take a while on a busy machine: do it in a hook.
-  beforeAll(() => getDb());
+  beforeAll(async () => {
+    await getDb();
+    await forgetResolved();
+  });
 
   it("answers a seeded Spotify track by id, with creators, platform links and resolution", async () => {
     const ada = await makeMember();
@@ -62,6 +66,29 @@ describe("POST /resolve (offline)", () => {
     expect(first.body.title.toLowerCase()).toBe(slug.replace(/-/g, " "));
     const again = await resolve(ada, `https://letterboxd.com/someone/film/${slug}-1999/?utm_source=share`);
     expect(again.body).toMatchObject({ song_id: first.body.song_id, resolution: { matched_by: "catalog" } });
+  });
+
+  it("matches a URL the seed knows under another id by its title or position, then by id", async () => {
+    const ada = await makeMember();
+    const film = await resolve(ada, "https://letterboxd.com/film/the-matrix/");
+    expect(film.body).toMatchObject({
+      title: "The Matrix",
+      partial: false,
+      external_ids: expect.objectContaining({ imdb: "tt0133093", "letterboxd:film": "the-matrix" }),
+      platform_links: { imdb: expect.any(Object), letterboxd: { url: "https://letterboxd.com/film/the-matrix/" } },
+      resolution: { matched_by: "catalog_hints", confidence: 0.9 },
+    });
+    const again = await resolve(ada, "https://letterboxd.com/film/the-matrix/?utm_medium=share");
+    expect(again.body).toMatchObject({ song_id: film.body.song_id, resolution: { matched_by: "catalog", confidence: 1 } });
+    const pin =
+      "https://www.google.com/maps/place/Eiffel+Tower/@48.8583701,2.2918977,17z/data=!3m1!4b1!4m6!3m5!1s0x47e66e2964e34e2d:0x8ddca9ee380ef7e0!8m2!3d48.8583701!4d2.2944813";
+    const place = await resolve(ada, pin);
+    expect(place.body).toMatchObject({ title: "Eiffel Tower", subtitle: "Paris, France", resolution: { matched_by: "catalog_hints" } });
+    expect(place.body.external_ids).toMatchObject({ wikidata: "Q243", "gmaps:cid": BigInt("0x8ddca9ee380ef7e0").toString() });
+    // A name that does not fit the position makes a new (partial) place instead of a wrong merge.
+    const elsewhere = await resolve(ada, "https://www.google.com/maps/place/Eiffel+Tower+Replica/@36.1124,-115.1707,17z/");
+    expect(elsewhere.body).toMatchObject({ partial: true, title: "Eiffel Tower Replica" });
+    expect(elsewhere.body.song_id).not.toBe(place.body.song_id);
   });
 
   it("cleans and normalises article URLs so spellings of one page are one entry", async () => {

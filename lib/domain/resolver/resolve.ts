@@ -3,7 +3,9 @@ import { ApiError } from "../../http/problem.ts";
 import type { Handler } from "../context.ts";
 import { type SearchHit, searchCatalog } from "../search-query.ts";
 import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
-import { draftFromRef, withRefIds } from "./draft-from-ref.ts";
+import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
+import { fitDraft } from "./draft-guard.ts";
+import { attachDraft, matchByHints } from "./hint-match.ts";
 import { lookupWithProviders, networkEnabled, type ProviderOutcome, searchWithProviders } from "./providers/index.ts";
 import { type Classified, classify } from "./recognise.ts";
 import type { Domain, ParsedRef } from "./types.ts";
@@ -61,7 +63,9 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
   let id: string | null = null;
   let matchedBy = "catalog";
   for (const draft of providers?.drafts ?? []) {
-    const written = await upsertDraft(tx, withRefIds(draft, ref));
+    const fitted = fitDraft(withRefIds(draft, ref));
+    if (!fitted) continue;
+    const written = await upsertDraft(tx, fitted);
     id ??= written;
     matchedBy = `provider:${providers?.used[0]}`;
   }
@@ -69,13 +73,23 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
     const known = await findByIds(tx, ref.ids);
     if (known) id = known.id;
   }
+  let confidence: number | null = null;
+  if (!id && !ref.needsNetwork) {
+    const match = await matchByHints(tx, ref);
+    if (match) {
+      id = await upsertDraft(tx, attachDraft(ref, match, inputLink(ref)));
+      matchedBy = "catalog_hints";
+      confidence = match.confidence;
+    }
+  }
   if (!id) {
-    if (ref.needsNetwork || !ref.ids.length) {
+    const partial = ref.needsNetwork ? null : fitDraft(draftFromRef(ref));
+    if (!partial) {
       throw new ApiError("invalid_request", "This is a short link; it can only be followed with the network. Paste the full address.", {
         errors: [{ pointer: "/input", code: "needs_network", message: "Short links are resolved by following their redirect." }],
       });
     }
-    id = await upsertDraft(tx, draftFromRef(ref));
+    id = await upsertDraft(tx, partial);
     matchedBy = "url_parser";
   }
   const [entry] = await readEntries(tx, [id]);
@@ -91,7 +105,7 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
         platform: ref.platform,
         namespace: first?.namespace ?? null,
         value: first?.value ?? null,
-        confidence: entry.partial ? 0.5 : 1,
+        confidence: confidence ?? (entry.partial ? 0.5 : 1),
       },
       providers,
       entry,
@@ -101,7 +115,10 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
 
 async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | null, providers: ProviderOutcome | null) {
   const written: string[] = [];
-  for (const draft of providers?.drafts ?? []) written.push(await upsertDraft(tx, draft));
+  for (const draft of providers?.drafts ?? []) {
+    const fitted = fitDraft(draft);
+    if (fitted) written.push(await upsertDraft(tx, fitted));
+  }
   let hits = (await searchCatalog(tx, { query: phrase, domain, limit: 6 })).hits;
   const matchedBy = written.length ? `provider:${providers?.used[0]}` : "catalog_search";
   // A provider may answer what trigram matching does not (a misspelling it corrected): keep its order.
