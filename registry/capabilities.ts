@@ -38,6 +38,10 @@ export interface Capability {
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** "an item", "a todo": the reference reads as prose. */
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const writable = (resource: ResourceSpec) =>
   Object.entries(resource.fields).filter(([, field]) => !field.readOnly);
 
@@ -47,7 +51,7 @@ export function recordSchema(resource: ResourceSpec): z.ZodObject {
     const schema = field.nullable ? field.schema.nullable() : field.schema;
     shape[name] = schema.describe(field.description);
   }
-  return z.object(shape).describe(`A ${resource.singular}.`);
+  return z.object(shape).describe(`${capitalize(article(resource.singular))}.`);
 }
 
 export function createSchema(resource: ResourceSpec): z.ZodObject {
@@ -125,7 +129,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
       return {
         ...common,
         tool: `${resource.toolPrefix}_get`,
-        summary: resource.singleton ? `Get the member's ${resource.singular}` : `Get a ${resource.singular}`,
+        summary: resource.singleton ? `Get the member's ${resource.singular}` : `Get ${article(resource.singular)}`,
         description: note ?? `Get one ${resource.singular}.`,
         http: { method: "GET", path: byId, pathParams },
         input: z.strictObject(resource.singleton ? {} : idInput(resource)),
@@ -138,8 +142,8 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
       return {
         ...common,
         tool: `${resource.toolPrefix}_create`,
-        summary: `Create a ${resource.singular}`,
-        description: note ?? `Create a ${resource.singular}. Accepts Idempotency-Key.`,
+        summary: `Create ${article(resource.singular)}`,
+        description: note ?? `Create ${article(resource.singular)}. Accepts Idempotency-Key.`,
         http: { method: "POST", path: base, pathParams: [] },
         input: createSchema(resource),
         output: record,
@@ -152,8 +156,8 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
       return {
         ...common,
         tool: `${resource.toolPrefix}_update`,
-        summary: resource.singleton ? `Update the member's ${plural}` : `Update a ${resource.singular}`,
-        description: note ?? `Change some fields of a ${resource.singular}; fields left out keep their value.`,
+        summary: resource.singleton ? `Update the member's ${plural}` : `Update ${article(resource.singular)}`,
+        description: note ?? `Change some fields of ${article(resource.singular)}; fields left out keep their value.`,
         http: { method: "PATCH", path: byId, pathParams },
         input: resource.singleton ? fields : fields.extend(idInput(resource)),
         output: resource.name === "collection-types" ? pageOf(record) : record,
@@ -166,8 +170,8 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
       return {
         ...common,
         tool: `${resource.toolPrefix}_delete`,
-        summary: `Delete a ${resource.singular}`,
-        description: note ?? `Delete a ${resource.singular}. Answers 204 with no body.`,
+        summary: `Delete ${article(resource.singular)}`,
+        description: note ?? `Delete ${article(resource.singular)}. Answers 204 with no body.`,
         http: { method: "DELETE", path: byId, pathParams },
         input: z.strictObject(idInput(resource)),
         output: z.null(),
