@@ -21,7 +21,14 @@ export function AuthForm({ mode, action, minPassword }: AuthFormProps) {
       <h1>{signUp ? "Create your account" : "Sign in"}</h1>
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" required maxLength={254} />
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={state.values?.email}
+        />
       </label>
       <label>
         Password

@@ -44,7 +44,8 @@ if (!args.includes("--no-build")) {
 
 // A fresh database every run, so the suite never depends on what an earlier run left behind.
 fs.rmSync(path.join(root, ".data", "pglite-e2e"), { recursive: true, force: true });
-fs.mkdirSync(path.join(root, "reports"), { recursive: true });
+fs.rmSync(path.join(root, "reports", "screenshots"), { recursive: true, force: true });
+fs.mkdirSync(path.join(root, "reports", "screenshots"), { recursive: true });
 const report = path.join(root, "reports", "playwright.json");
 fs.rmSync(report, { force: true });
 

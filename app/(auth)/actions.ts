@@ -12,7 +12,7 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 export async function signUpAction(_previous: FormState, form: FormData): Promise<FormState> {
   if (!isSameOrigin(await headers())) return NOT_SAME_ORIGIN;
   const result = await signUp(text(form, "email"), text(form, "password"));
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return { error: result.error, values: { email: text(form, "email") } };
   await startSession(result.memberId);
   redirect("/settings/tokens");
 }
@@ -21,7 +21,7 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
   const requestHeaders = await headers();
   if (!isSameOrigin(requestHeaders)) return NOT_SAME_ORIGIN;
   const result = await signIn(text(form, "email"), text(form, "password"), clientAddress(requestHeaders));
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return { error: result.error, values: { email: text(form, "email") } };
   await startSession(result.memberId);
   redirect("/settings/tokens");
 }

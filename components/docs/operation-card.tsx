@@ -120,29 +120,33 @@ export function OperationCard({ doc, view, siteUrl }: { doc: Json; view: Operati
         </p>
       )}
       <h5>Errors</h5>
-      <ul className="errors">
-        {errorResponses(op).map((response) => (
-          <li key={response.status}>
-            <strong>{response.status}</strong>{" "}
-            {response.codes.map((item) => (
-              <span key={item.code || item.when}>
-                {item.code && <a href={`#error-${item.code}`}>{item.code}</a>} {inline(item.when)}{" "}
-              </span>
-            ))}
-          </li>
-        ))}
-      </ul>
-      <details>
-        <summary>Example</summary>
-        <pre>
-          <code>{curlExample(doc, view, siteUrl)}</code>
-        </pre>
-        {success?.example !== undefined && (
+      <div className="table-wrap">
+        <table className="errors">
+          <tbody>
+            {errorResponses(op).flatMap((response) =>
+              response.codes.map((item) => (
+                <tr key={`${response.status}-${item.code || item.when}`}>
+                  <td>{response.status}</td>
+                  <td>{item.code && <a href={`#error-${item.code}`}>{item.code}</a>}</td>
+                  <td>{inline(item.when)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
+      <h5>Example</h5>
+      <pre>
+        <code>{curlExample(doc, view, siteUrl)}</code>
+      </pre>
+      {success?.example !== undefined && (
+        <details>
+          <summary>Example answer</summary>
           <pre>
             <code>{JSON.stringify(success.example, null, 2)}</code>
           </pre>
-        )}
-      </details>
+        </details>
+      )}
     </article>
   );
 }

@@ -7,7 +7,7 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
   if (!rows.length) return <p className="muted">No fields.</p>;
   return (
     <div className="table-wrap">
-      <table>
+      <table className="fields">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>

@@ -4,6 +4,8 @@ export interface FormState {
   /** Field name → message, for fields the service refused. */
   fields?: Record<string, string>;
   notice?: string;
+  /** What was typed, sent back so a refused form is not emptied by React's reset. */
+  values?: Record<string, string>;
 }
 
 export const NOT_SAME_ORIGIN: FormState = {

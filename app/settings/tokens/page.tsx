@@ -50,7 +50,7 @@ export default async function TokensPage() {
                     <tr key={token.id} className={live ? undefined : "inactive"} data-testid="token-row">
                       <th scope="row">{token.name}</th>
                       <td>
-                        <code>{displayToken(token.last4)}</code>
+                        <code className="nowrap">{displayToken(token.last4)}</code>
                       </td>
                       <td>
                         <ul className="tags">
