@@ -50,10 +50,14 @@ export async function asMember<T>(memberId: string, fn: (tx: Queryable) => Promi
   const db = await getDb();
   const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      claims,
-    ]);
-    return fn(tx);
+    // Not awaited before fn runs: a transaction's statements go out in order on its one connection,
+    // so fn's first query follows in the same flush, one round trip less (PGlite runs them in turn).
+    const setUp = tx.query(
+      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+      [claims],
+    );
+    const [, result] = await Promise.all([setUp, fn(tx)]);
+    return result;
   });
 }
 
