@@ -49,9 +49,14 @@ async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext
   }
   scope.params.push(limit + 1);
   const where = scope.where.length ? `where ${scope.where.join(" and ")}` : "";
+  // JSON is built for the page only. When the planner sorts a member's rows instead of walking
+  // the (owner, created_at, id) index — many rows, or statistics not yet gathered — building it
+  // for every matching row first made the page cost grow with the member's table (bench/README).
   const rows = await tx.query<Row>(
-    `select to_jsonb(t) as r from ${resource.table} t ${where}
-     order by t.created_at desc, t.id desc limit $${scope.params.length}`,
+    `select to_jsonb(t) as r from (
+       select * from ${resource.table} t ${where}
+       order by t.created_at desc, t.id desc limit $${scope.params.length}
+     ) t order by t.created_at desc, t.id desc`,
     scope.params,
   );
   return listPage(resource, rows, limit);
