@@ -22,7 +22,8 @@ interface Props {
 
 /** Pick a tool, fill the form generated from its input schema, run it as yourself, see the answer. */
 export function ToolConsole({ tools, invoke }: Props) {
-  const [name, setName] = useState(tools[0]?.name ?? "");
+  // The list shows browser tools first; start on the first entry the member sees.
+  const [name, setName] = useState((tools.find((tool) => tool.kind === "directive") ?? tools[0])?.name ?? "");
   const [answer, setAnswer] = useState<ConsoleAnswer | null>(null);
   const [runs, setRuns] = useState(0);
   const [busy, setBusy] = useState(false);

@@ -28,7 +28,7 @@ export default async function TokensPage() {
           <p className="muted">No tokens yet.</p>
         ) : (
           <div className="table-wrap">
-            <table>
+            <table className="stacked">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -49,19 +49,19 @@ export default async function TokensPage() {
                   return (
                     <tr key={token.id} className={live ? undefined : "inactive"} data-testid="token-row">
                       <th scope="row">{token.name}</th>
-                      <td>
+                      <td data-label="Token">
                         <code className="nowrap">{displayToken(token.last4)}</code>
                       </td>
-                      <td>
+                      <td data-label="Scopes">
                         <ul className="tags">
                           {token.scopes.map((scope) => (
                             <li key={scope}>{scope}</li>
                           ))}
                         </ul>
                       </td>
-                      <td>{formatDateTime(token.created_at)}</td>
-                      <td>{formatDateTime(token.expires_at)}</td>
-                      <td>{token.last_used_at ? formatDateTime(token.last_used_at) : "never"}</td>
+                      <td data-label="Created">{formatDateTime(token.created_at)}</td>
+                      <td data-label="Expires">{formatDateTime(token.expires_at)}</td>
+                      <td data-label="Last used">{token.last_used_at ? formatDateTime(token.last_used_at) : "never"}</td>
                       <td>
                         {live ? (
                           <form action={revokeTokenAction}>
