@@ -56,6 +56,16 @@ test("sign out, then sign in again; a wrong password and an unknown email read t
   await expect(formError(page)).toHaveText(wrongPassword ?? "");
   await screenshot(page, "sign-in-error");
 
-  await attempt(account.email, account.password);
+  // Keyboard only: the skip link comes first, then the form is reachable and sent with Enter.
+  await page.reload();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(account.email);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/settings\/tokens$/);
+  await expect(page.getByRole("link", { name: "Tokens" })).toHaveAttribute("aria-current", "page");
 });
