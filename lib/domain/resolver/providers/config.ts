@@ -59,7 +59,7 @@ export function providerSettings(id: ProviderId): ProviderSettings {
     retries: Math.min(numberFrom(process.env.RESOLVER_RETRIES, 2), 5),
     minIntervalMs: numberFrom(interval, defaults.minIntervalMs),
     userAgent:
-      process.env.RESOLVER_USER_AGENT ?? "personal-data-service/0.1 (+https://github.com/personal-data-service; resolver)",
+      process.env.RESOLVER_USER_AGENT ?? "personal-data-service/0.1 (resolver; operator contact not configured)",
   };
 }
 
