@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { SCOPES } from "../../registry/scopes.ts";
 import { createSession, endSession, findSession, sweepExpiredSessions } from "../auth/sessions.ts";
 import type { Principal } from "../auth/tokens.ts";
@@ -35,8 +36,8 @@ export async function stopSession(): Promise<void> {
   jar.delete(SESSION_COOKIE);
 }
 
-/** The member this browser is signed in as, or null. */
-export async function currentMember(): Promise<SignedInMember | null> {
+/** The member this browser is signed in as, or null; looked up once per render (layout and page share it). */
+export const currentMember = cache(async (): Promise<SignedInMember | null> => {
   const session = await findSession((await cookies()).get(SESSION_COOKIE)?.value);
   if (!session) return null;
   const [row] = await asService((tx) =>
@@ -47,7 +48,7 @@ export async function currentMember(): Promise<SignedInMember | null> {
     ),
   );
   return row ?? null;
-}
+});
 
 /** For pages and actions that need a member: sends anyone else to sign in. */
 export async function requireMember(): Promise<SignedInMember> {
