@@ -1,6 +1,8 @@
 import { createToken, expect, formError, screenshot, signUp, test } from "./support";
 
 test("sign up, make a two-scope token, use it, revoke it", async ({ page, request }) => {
+  await page.goto("/sign-up");
+  await screenshot(page, "sign-up");
   await signUp(page);
   await screenshot(page, "tokens-empty");
   const token = await createToken(page, "e2e script", ["collections:read", "items:read"]);
