@@ -55,6 +55,11 @@ export function OperationCard({ doc, view, siteUrl }: { doc: Json; view: Operati
             <a href="#lists">Paginated</a>: <code>after</code>, <code>limit</code>
           </li>
         )}
+        {"429" in ((op.responses ?? {}) as Json) && (
+          <li>
+            <a href="#limits">Rate-limited</a> per token
+          </li>
+        )}
         {success && <li>Success: {success.status}</li>}
       </ul>
       <Markdown source={text(op.description)} headingLevel={4} />
