@@ -47,11 +47,12 @@ export const resolve = defineOperation({
     "A URL the catalog does not know yet is stored as a partial entry built from the URL itself (a title from its slug, coordinates from a map link), so resolve works with no network; partial is true and confidence 0.5.",
     "A phrase is matched against the catalog as GET /search does; when the best match is not a single exact title, up to five alternatives are returned.",
     "With upstream providers enabled (RESOLVER_PROVIDERS), an unknown or partial entry is enriched from iTunes, Odesli, MusicBrainz/Cover Art Archive, Open Library, Wikipedia, Nominatim or the page's OpenGraph/oEmbed tags; a provider that fails adds a warning and never fails the call.",
+    "Short links (spotify.link, maps.app.goo.gl, amzn.to, boxd.it, …) are followed only when the page provider is enabled, through the same guard, to the first address the recogniser knows; offline they are refused with needs_network.",
     "Article pages are fetched only at public addresses (no private, loopback or link-local address, ports 80/443, at most 5 redirects).",
     "Catalog entries are shared facts: every member reads them, and only the resolver writes them.",
   ],
   errors: [
-    { status: 422, code: "invalid_request", when: "The input is empty or too long, an ISBN's check digit is wrong (invalid_isbn), or a short link needs the network (needs_network)." },
+    { status: 422, code: "invalid_request", when: "The input is empty or too long, an ISBN's check digit is wrong (invalid_isbn), or a short link cannot be followed (needs_network: offline, or the redirect failed)." },
     { status: 404, code: "not_found", when: "A phrase matches nothing in the catalog (and no provider found it)." },
     { status: 429, code: "rate_limited", when: "The resolver's own, tighter bucket is empty." },
     { status: 502, code: "upstream_unavailable", when: "A phrase matches nothing offline and every provider asked failed." },

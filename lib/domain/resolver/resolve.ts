@@ -7,7 +7,10 @@ import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
 import { attachDraft, matchByHints } from "./hint-match.ts";
 import { lookupWithProviders, networkEnabled, type ProviderOutcome, searchWithProviders } from "./providers/index.ts";
-import { type Classified, classify } from "./recognise.ts";
+import { enabledProviders } from "./providers/config.ts";
+import { ProviderError } from "./providers/errors.ts";
+import { expandShortLink } from "./providers/short-links.ts";
+import { type Classified, classify, recogniseUrl } from "./recognise.ts";
 import type { Domain, ParsedRef } from "./types.ts";
 
 interface Prepared {
@@ -35,9 +38,21 @@ async function prepare({ input }: { input: Record<string, unknown> }): Promise<P
     if ((best.hits[0]?.similarity ?? 0) >= CONFIDENT) return { classified, providers: null };
     return { classified, providers: await searchWithProviders(phrase, domain) };
   }
-  const known = await asService((tx) => findByIds(tx, classified.ref.ids));
-  if (known && !known.partial) return { classified, providers: null };
-  return { classified, providers: await lookupWithProviders(classified.ref) };
+  const expanded = await expand(classified);
+  const known = await asService((tx) => findByIds(tx, expanded.ref.ids));
+  if (known && !known.partial) return { classified: expanded, providers: null };
+  return { classified: expanded, providers: await lookupWithProviders(expanded.ref) };
+}
+
+/** A short link is followed (when the page provider is on) and the address it leads to is resolved instead. */
+async function expand(classified: Exclude<Classified, { type: "phrase" }>): Promise<Exclude<Classified, { type: "phrase" }>> {
+  if (classified.type !== "url" || !classified.ref.needsNetwork || !enabledProviders().has("html")) return classified;
+  try {
+    return { type: "url", ref: recogniseUrl(await expandShortLink(classified.ref, recogniseUrl)) };
+  } catch (error) {
+    if (error instanceof ProviderError) return classified;
+    throw error;
+  }
 }
 
 export const resolve: Handler = Object.assign(

@@ -17,9 +17,16 @@ export interface Page {
  * Fetches a page a member pointed us at, with the SSRF guard on every hop: http(s) only, ports
  * 80/443, every resolved address public, at most 5 redirects, 2 MiB read, one timeout per hop.
  */
-export async function fetchPage(settings: ProviderSettings, start: string, accept = "text/html"): Promise<Page> {
+export async function fetchPage(
+  settings: ProviderSettings,
+  start: string,
+  accept = "text/html",
+  /** Stop following redirects at the first target this accepts, without fetching it (short links). */
+  stopAt?: (url: URL) => boolean,
+): Promise<Page> {
   let url = new URL(start);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    if (hop > 0 && stopAt?.(url)) return { url: url.href, contentType: "", body: "" };
     try {
       assertFetchable(url);
     } catch {

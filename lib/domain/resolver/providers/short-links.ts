@@ -1,0 +1,17 @@
+import type { ParsedRef } from "../types.ts";
+import { providerSettings } from "./config.ts";
+import { fetchPage } from "./page-fetch.ts";
+
+/**
+ * Follows a short link (spotify.link, maps.app.goo.gl, amzn.to, boxd.it, …) through the SSRF-guarded
+ * page client until it reaches an address the offline recogniser knows, and answers that address.
+ * The target itself is not fetched. Runs under the "html" provider's settings and switch.
+ */
+export async function expandShortLink(ref: ParsedRef, recognise: (url: URL) => ParsedRef): Promise<URL> {
+  const known = (url: URL) => {
+    const next = recognise(url);
+    return !next.needsNetwork && next.platform !== "website";
+  };
+  const page = await fetchPage(providerSettings("html"), ref.canonicalUrl, "text/html", known);
+  return new URL(page.url);
+}
