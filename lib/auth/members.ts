@@ -10,6 +10,10 @@ export interface MemberSummary {
   created_at: string;
 }
 
+// citext's own "=" lives in the extensions schema, which is not on the search path: spelled out,
+// the comparison ignores case and uses the unique index; a bare "=" would compare as text.
+const SAME_EMAIL = "m.email operator(extensions.=) $1::extensions.citext";
+
 const SELECT_MEMBER = `
   select m.id, m.email::text as email, p.handle::text as handle, p.plan, to_jsonb(m.created_at) #>> '{}' as created_at
   from app_private.members m join public.profiles p on p.id = m.id`;
@@ -45,14 +49,14 @@ export async function createMember(input: {
 }
 
 export async function findMemberByEmail(email: string): Promise<MemberSummary | undefined> {
-  const [row] = await asService((tx) => tx.query<MemberSummary>(`${SELECT_MEMBER} where m.email = $1`, [email.trim()]));
+  const [row] = await asService((tx) => tx.query<MemberSummary>(`${SELECT_MEMBER} where ${SAME_EMAIL}`, [email.trim()]));
   return row;
 }
 
 export async function setPlan(email: string, plan: "free" | "pro"): Promise<MemberSummary | undefined> {
   const [row] = await asService((tx) =>
     tx.query<{ id: string }>(
-      "update public.profiles p set plan = $2 from app_private.members m where m.id = p.id and m.email = $1 returning p.id",
+      `update public.profiles p set plan = $2 from app_private.members m where m.id = p.id and ${SAME_EMAIL} returning p.id`,
       [email.trim(), plan],
     ),
   );
