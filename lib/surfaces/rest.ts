@@ -1,11 +1,10 @@
+import { isUuid } from "../domain/pagination.ts";
 import { readJsonBody } from "../http/body.ts";
 import { execute } from "../http/pipeline.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { matchRoute } from "./rest-routes.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The REST surface: frames an HTTP request as a capability call and the outcome as HTTP. */
 export async function handleRest(request: Request, path: readonly string[]): Promise<Response> {
@@ -22,7 +21,7 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
     }
     const { route, params } = match;
     // An id that cannot exist names no row: the same 404 as a row that is not yours.
-    if (params.id !== undefined && !UUID.test(params.id)) {
+    if (params.id !== undefined && !isUuid(params.id)) {
       const source = route.capability.source;
       const what = source.kind === "resource" ? source.resource.singular : "record";
       throw new ApiError("not_found", `No ${what} with this id is visible to this token.`);
