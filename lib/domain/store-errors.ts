@@ -25,6 +25,10 @@ export function fromStoreError(error: unknown): unknown {
   if (error.code === "PDS01") {
     return new ApiError("plan_required", error.message, { reason });
   }
+  // A reference to a row that does not exist is bad input; a row still referenced is a conflict.
+  if (error.code === "23503" && /^insert or update on table/.test(error.message)) {
+    return new ApiError("invalid_request", "A referenced record does not exist.", { reason });
+  }
   if (error.code === "23505" || error.code === "23503" || error.code === "40001" || error.code === "40P01") {
     return new ApiError("conflict", `The write conflicts with existing data: ${error.message}`, { reason });
   }

@@ -30,7 +30,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
   if (http.method !== "GET") {
     cases.push(
       { code: "write_refused", when: "The store refused the write (reason carries its SQLSTATE and message)." },
-      { code: "conflict", when: "A unique or reference rule of the store was violated (reason says which)." },
+      { code: "conflict", when: "A unique rule of the store was violated, or the row is still referenced (reason says which)." },
     );
   }
   if (capability.creates) {
