@@ -6,6 +6,8 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { Database, Transaction } from "./types.ts";
 
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
+
 export async function openPglite(dir: string): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
   let release = () => {};
@@ -34,11 +36,18 @@ export async function openPglite(dir: string): Promise<Database> {
       await q.exec(sql);
     },
   });
+  // PGlite has no autovacuum, so nothing would ever refresh the planner's statistics as tables
+  // grow. A periodic ANALYZE stands in for it (PGlite runs it between requests, not beside them).
+  const analyze = setInterval(() => {
+    db.exec("analyze").catch((error: unknown) => console.error("periodic analyze failed", error));
+  }, ANALYZE_EVERY_MS);
+  analyze.unref();
   return {
     kind: "pglite",
     query: wrap(db).query,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: async () => {
+      clearInterval(analyze);
       await db.close();
       release();
     },

@@ -18,8 +18,7 @@ function descriptionOf(capability: Capability): string {
   const lines = [capability.description];
   if (note && note !== capability.description) lines.push(note);
   if (rules.length) lines.push("", ...rules.map((rule) => `- ${rule}`));
-  const scopes = acceptedScopes(capability).map((scope) => `\`${scope}\``).join(" or ");
-  lines.push("", `Scope: ${scopes}. Tool: \`${capability.tool}\` (same input, same answer).`);
+  // Scope and tool name are not repeated here: `security`, `x-scopes` and `operationId` carry them.
   return lines.join("\n");
 }
 
