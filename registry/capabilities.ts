@@ -130,7 +130,11 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
         ...common,
         tool: `${resource.toolPrefix}_get`,
         summary: resource.singleton ? `Get the member's ${resource.singular}` : `Get ${article(resource.singular)}`,
-        description: note ?? `Get one ${resource.singular}.`,
+        description:
+          note ??
+          (resource.singleton
+            ? `Get the member's own ${resource.singular}; it is addressed without an id because it is always the caller's.`
+            : `Get one ${resource.singular} by its id. One the token's member cannot see answers 404.`),
         http: { method: "GET", path: byId, pathParams },
         input: z.strictObject(resource.singleton ? {} : idInput(resource)),
         output: record,
