@@ -1,6 +1,5 @@
 import {
   asList,
-  constraints,
   curlExample,
   errorResponses,
   type Json,
@@ -12,6 +11,7 @@ import {
   text,
   typeLabel,
 } from "@/lib/web/openapi-view";
+import { DescriptionCell, NameCell } from "./field-cells";
 import { inline, Markdown } from "./markdown";
 import { SchemaTable } from "./schema-table";
 
@@ -79,21 +79,14 @@ export function OperationCard({ doc, view, siteUrl }: { doc: Json; view: Operati
               <tbody>
                 {params.map((p) => {
                   const schema = (p.schema ?? {}) as Json;
-                  const limits = constraints(schema);
                   return (
                     <tr key={`${text(p.in)}-${text(p.name)}`}>
-                      <th scope="row">
-                        <code>{text(p.name)}</code>
-                        {p.required === true && <span className="required"> required</span>}
-                      </th>
+                      <NameCell name={text(p.name)} required={p.required === true} />
                       <td>{text(p.in)}</td>
                       <td>
                         <code>{typeLabel(schema)}</code>
                       </td>
-                      <td>
-                        {inline(text(p.description))}
-                        {limits.length > 0 && <span className="hint">{limits.join(" · ")}</span>}
-                      </td>
+                      <DescriptionCell description={p.description} schema={schema} />
                     </tr>
                   );
                 })}

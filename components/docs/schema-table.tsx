@@ -1,5 +1,5 @@
-import { constraints, fieldRows, type Json, refName, text, typeLabel } from "@/lib/web/openapi-view";
-import { inline } from "./markdown";
+import { fieldRows, type Json, refName, typeLabel } from "@/lib/web/openapi-view";
+import { DescriptionCell, NameCell } from "./field-cells";
 
 /** One row per property: name, type, required, what it means and its limits. */
 export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json; caption?: string }) {
@@ -19,20 +19,13 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
         <tbody>
           {rows.map((row) => {
             const ref = refName(row.schema);
-            const limits = constraints(row.schema);
             return (
               <tr key={row.name}>
-                <th scope="row">
-                  <code>{row.name}</code>
-                  {row.required && <span className="required"> required</span>}
-                </th>
+                <NameCell name={row.name} required={row.required} />
                 <td>
                   {ref ? <a href={`#schema-${ref}`}>{ref}</a> : <code>{typeLabel(row.schema)}</code>}
                 </td>
-                <td>
-                  {inline(text(row.schema.description))}
-                  {limits.length > 0 && <span className="hint">{limits.join(" · ")}</span>}
-                </td>
+                <DescriptionCell description={row.schema.description} schema={row.schema} />
               </tr>
             );
           })}
