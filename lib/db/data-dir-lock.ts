@@ -18,8 +18,9 @@ export function lockDataDir(dir: string): () => void {
       if (holder === process.pid) return () => {};
       if (isAlive(holder)) {
         throw new Error(
-          `The embedded database at ${dir} is in use by process ${holder}. ` +
-            "Stop that process, or point PGLITE_DIR at another folder (or DATABASE_URL at a Postgres server).",
+          `The embedded database at ${dir} is in use by process ${holder} (a running server?). ` +
+            "Stop that process, or point PGLITE_DIR at another folder (or DATABASE_URL at a Postgres server). " +
+            "While the server runs, members and tokens can be made in the browser at /sign-up and /settings/tokens.",
         );
       }
       fs.rmSync(lockPath, { force: true }); // stale: its process is gone
