@@ -44,7 +44,11 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     await settleUploadKeys(capability, input, principal.memberId);
     const handler = handlerFor(capability);
     if (!handler) throw new Error(`no handler for ${capability.tool}`);
-    const prepared = handler.prepare ? await handler.prepare({ memberId: principal.memberId, input, capability }) : undefined;
+    const prepared = handler.prepare
+      ? await handler.prepare({ memberId: principal.memberId, input, capability }).catch((error: unknown) => {
+          throw fromStoreError(error);
+        })
+      : undefined;
     const result = await asMember(principal.memberId, async (tx) =>
       idempotency.record(tx, await handler({ memberId: principal.memberId, tx, input, capability, prepared })),
     ).catch((error: unknown) => {

@@ -35,15 +35,21 @@ describe("catalog dedupe", () => {
     ).rejects.toThrow(/permission denied/);
   });
 
-  it("validates drafts in the definer function", async () => {
+  it("lets no member call the catalog's write function: the resolver writes as the service", async () => {
     const member = await makeMember();
     await expect(
-      sqlAsMember(member.id, "select app_private.upsert_catalog_entry($1::jsonb)", [JSON.stringify({ domain: "music", title: "No ids" })]),
-    ).rejects.toThrow(/external ids/);
-    await expect(
       sqlAsMember(member.id, "select app_private.upsert_catalog_entry($1::jsonb)", [
-        JSON.stringify({ domain: "games", title: "Bad", external_ids: [{ namespace: "x", value: "1" }] }),
+        JSON.stringify({ domain: "music", title: "Sneaky", external_ids: [{ namespace: "x", value: "sneaky" }] }),
       ]),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it("validates drafts in the write function", async () => {
+    const upsert = (draft: unknown) =>
+      sqlAsService("select app_private.upsert_catalog_entry($1::jsonb)", [JSON.stringify(draft)]);
+    await expect(upsert({ domain: "music", title: "No ids" })).rejects.toThrow(/external ids/);
+    await expect(
+      upsert({ domain: "games", title: "Bad", external_ids: [{ namespace: "x", value: "1" }] }),
     ).rejects.toThrow(/check constraint/);
   });
 });

@@ -12,7 +12,6 @@ const MEMBER_CALLABLE = [
   "app_private.complete_idempotent_request",
   "app_private.mint_upload",
   "app_private.streak_current_count",
-  "app_private.upsert_catalog_entry",
   "auth.role",
   "auth.uid",
   "public.check_in_streak",

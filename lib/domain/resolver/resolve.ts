@@ -23,14 +23,24 @@ interface Prepared {
 const CONFIDENT = 0.6;
 
 /**
- * POST /resolve in two phases. prepare runs before the member transaction: it classifies the input
+ * POST /resolve in two phases, both before the member transaction. First it classifies the input
  * offline and, only when providers are enabled and the catalog does not already hold a complete
- * entry, asks them (network I/O must never happen while a transaction is open). The handler then
- * writes what was learned through the catalog's definer function and answers, in one short
- * transaction.
+ * entry, asks them (network I/O must never happen while a transaction is open). Then, in one
+ * short transaction as the service — the catalog is written by the resolver alone, never with a
+ * member's rights — it writes what was learned and reads the answer. Catalog entries are readable
+ * by every member, so the answer is the one the member would read.
  */
-async function prepare({ input }: { input: Record<string, unknown> }): Promise<Prepared> {
-  const classified = classify(String(input.input));
+async function prepare({ input }: { input: Record<string, unknown> }): Promise<unknown> {
+  const { classified, providers } = await learn(String(input.input));
+  return asService((tx) =>
+    classified.type === "phrase"
+      ? resolvePhrase(tx, classified.phrase, classified.domain, providers)
+      : resolveRef(tx, classified.type, classified.ref, providers),
+  );
+}
+
+async function learn(text: string): Promise<Prepared> {
+  const classified = classify(text);
   if (!networkEnabled()) return { classified, providers: null };
   if (classified.type === "phrase") {
     const { phrase, domain } = classified;
@@ -55,14 +65,7 @@ async function expand(classified: Exclude<Classified, { type: "phrase" }>): Prom
   }
 }
 
-export const resolve: Handler = Object.assign(
-  async ({ tx, input, prepared }: Parameters<Handler>[0]) => {
-    const { classified, providers } = (prepared as Prepared | undefined) ?? { classified: classify(String(input.input)), providers: null };
-    if (classified.type === "phrase") return resolvePhrase(tx, classified.phrase, classified.domain, providers);
-    return resolveRef(tx, classified.type, classified.ref, providers);
-  },
-  { prepare },
-);
+export const resolve: Handler = Object.assign(async ({ prepared }: Parameters<Handler>[0]) => prepared, { prepare });
 
 function resolution(extra: Record<string, unknown>, providers: ProviderOutcome | null, entry: CatalogEntryView) {
   return {
