@@ -19,29 +19,23 @@ begin
   end if;
 end $$;
 
-create function app_private.check_avatar_key() returns trigger
+-- One trigger function for every column that holds an upload key. Its arguments name the column,
+-- the purpose the key must have been minted for, and the column holding the row's owner.
+create function app_private.check_upload_key_column() returns trigger
 language plpgsql security definer set search_path = '' as $$
+declare
+  row_values jsonb := to_jsonb(new);
 begin
-  perform app_private.check_upload_key(new.avatar_key, 'avatar', new.id);
+  perform app_private.check_upload_key(row_values ->> tg_argv[0], tg_argv[1], (row_values ->> tg_argv[2])::uuid);
   return new;
 end $$;
+
 create trigger profiles_check_avatar_key before insert or update of avatar_key on public.profiles
-  for each row when (new.avatar_key is not null) execute function app_private.check_avatar_key();
-
-create function app_private.check_attachment_key() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform app_private.check_upload_key(new.attachment_key, 'attachment', new.sender_id);
-  return new;
-end $$;
+  for each row when (new.avatar_key is not null)
+  execute function app_private.check_upload_key_column('avatar_key', 'avatar', 'id');
 create trigger messages_check_attachment_key before insert on public.messages
-  for each row when (new.attachment_key is not null) execute function app_private.check_attachment_key();
-
-create function app_private.check_artwork_key() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform app_private.check_upload_key(new.artwork_key, 'artwork', new.owner_id);
-  return new;
-end $$;
+  for each row when (new.attachment_key is not null)
+  execute function app_private.check_upload_key_column('attachment_key', 'attachment', 'sender_id');
 create trigger items_check_artwork_key before insert or update of artwork_key on public.items
-  for each row when (new.artwork_key is not null) execute function app_private.check_artwork_key();
+  for each row when (new.artwork_key is not null)
+  execute function app_private.check_upload_key_column('artwork_key', 'artwork', 'owner_id');
