@@ -1,22 +1,13 @@
+import type { z } from "zod";
+import type { searchHitSchema } from "../../registry/operations/catalog-entry.ts";
 import type { Queryable } from "../db/index.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.ts";
 
-export interface SearchHit {
-  song_id: string;
-  id: string;
-  domain: string;
-  kind: string;
-  title: string;
-  subtitle: string | null;
-  creators: unknown[];
-  artwork: unknown;
-  release_date: string | null;
-  score: number;
-  /** exact: the whole title; prefix: the title starts with the query; fuzzy: anything else. */
-  match: "exact" | "prefix" | "fuzzy";
-  /** Trigram similarity of the query to the entry, 0..1 (the resolver's confidence for phrases). */
-  similarity: number;
-}
+/**
+ * A hit as the registry declares it, plus the trigram similarity of the query to the entry (0..1),
+ * which the resolver uses as its confidence for phrases and GET /search leaves out.
+ */
+export type SearchHit = z.infer<typeof searchHitSchema> & { similarity: number };
 
 interface Row extends Omit<SearchHit, "score" | "similarity"> {
   score: string;

@@ -50,16 +50,19 @@ export const catalogEntrySchema = z.object({
   updated_at: z.iso.datetime({ offset: true }),
 });
 
-export const searchHitSchema = z.object({
-  song_id: songIdSchema,
-  id: z.uuid(),
-  domain: domainSchema,
-  kind: z.string(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  creators: z.array(creatorSchema),
-  artwork: artworkSchema,
-  release_date: z.string().nullable(),
-  score: z.number().describe("Relevance; higher is better. Only comparable within one query."),
-  match: z.enum(["exact", "prefix", "fuzzy"]).describe("How the title matched the query."),
-});
+export const searchHitSchema = catalogEntrySchema
+  .pick({
+    song_id: true,
+    id: true,
+    domain: true,
+    kind: true,
+    title: true,
+    subtitle: true,
+    creators: true,
+    artwork: true,
+    release_date: true,
+  })
+  .extend({
+    score: z.number().describe("Relevance; higher is better. Only comparable within one query."),
+    match: z.enum(["exact", "prefix", "fuzzy"]).describe("How the title matched the query."),
+  });

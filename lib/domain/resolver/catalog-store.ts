@@ -1,25 +1,10 @@
+import type { z } from "zod";
+import type { catalogEntrySchema } from "../../../registry/operations/catalog-entry.ts";
 import type { Queryable } from "../../db/index.ts";
 import type { EntryDraft, ExternalId } from "./types.ts";
 
-/** The catalog entry as resolve answers it; song_id and id are the same value. */
-export interface CatalogEntryView {
-  song_id: string;
-  id: string;
-  domain: string;
-  kind: string;
-  title: string;
-  subtitle: string | null;
-  creators: unknown[];
-  artwork: unknown;
-  platform_links: Record<string, unknown>;
-  external_ids: Record<string, string>;
-  canonical_url: string | null;
-  release_date: string | null;
-  attributes: Record<string, unknown>;
-  partial: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** The catalog entry as resolve answers it (the registry's shape); song_id and id are the same value. */
+export type CatalogEntryView = z.infer<typeof catalogEntrySchema>;
 
 const VIEW = `
   select c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.platform_links,
