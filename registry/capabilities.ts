@@ -1,7 +1,10 @@
 import { z } from "zod";
 import type { DirectiveSpec, OperationSpec, ResourceSpec, ScopeBy, Verb } from "./define.ts";
 import { directives, operations, resources } from "./index.ts";
+import { article, createSchema, recordSchema, updateSchema } from "./resource-schemas.ts";
 import type { Scope } from "./scopes.ts";
+
+export { createSchema, recordSchema, updateSchema };
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -37,39 +40,6 @@ export interface Capability {
 
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 50;
-
-/** "an item", "a todo": the reference reads as prose. */
-const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const writable = (resource: ResourceSpec) =>
-  Object.entries(resource.fields).filter(([, field]) => !field.readOnly);
-
-export function recordSchema(resource: ResourceSpec): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
-    const schema = field.nullable ? field.schema.nullable() : field.schema;
-    shape[name] = schema.describe(field.description);
-  }
-  return z.object(shape).describe(`${capitalize(article(resource.singular))}.`);
-}
-
-export function createSchema(resource: ResourceSpec): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, field] of writable(resource)) {
-    const schema = (field.nullable ? field.schema.nullable() : field.schema).describe(field.description);
-    shape[name] = field.required ? schema : schema.optional();
-  }
-  return z.strictObject(shape);
-}
-
-export function updateSchema(resource: ResourceSpec): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, field] of writable(resource)) {
-    shape[name] = (field.nullable ? field.schema.nullable() : field.schema).describe(field.description).optional();
-  }
-  return z.strictObject(shape);
-}
 
 export const pageQuery = {
   after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),

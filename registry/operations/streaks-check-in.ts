@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
+import { recordSchema } from "../resource-schemas.ts";
 import { streaks } from "../resources/streaks.ts";
 
 /** How far back a member may record a missed day. */
 export const CHECK_IN_MAX_DAYS_BACK = 7;
 
-const streakRecord = z
-  .object(
-    Object.fromEntries(
-      Object.entries(streaks.fields).map(([name, field]) => [
-        name,
-        (field.nullable ? field.schema.nullable() : field.schema).describe(field.description),
-      ]),
-    ),
-  )
-  .describe("The streak after the check-in, with its derived counts.");
+const streakRecord = recordSchema(streaks).describe("The streak after the check-in, with its derived counts.");
 
 const checkIn = z
   .object({
