@@ -1,11 +1,10 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Capability } from "../../registry/capabilities.ts";
-import { capabilitySchemas, type JsonSchema } from "./tools-json-schema.ts";
+import { capabilitySchemas, type JsonSchema, toJsonSchema } from "./tools-json-schema.ts";
 
 /** zod → JSON Schema for the reference (OpenAPI 3.1 schemas are JSON Schema 2020-12). */
 export function toJson(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return withoutRedundantPatterns(rest) as JsonSchema;
+  return withoutRedundantPatterns(toJsonSchema(schema, io)) as JsonSchema;
 }
 
 // zod spells uuid and date-time out as long regexes beside the format; the format already says it,

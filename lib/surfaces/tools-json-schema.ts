@@ -6,7 +6,8 @@ export type JsonSchema = { [key: string]: unknown };
 
 const cache = new Map<string, { input: JsonSchema; output: JsonSchema }>();
 
-function convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+/** zod → JSON Schema 2020-12 without the $schema marker (tool definitions and OpenAPI embed it). */
+export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   return rest;
 }
@@ -19,7 +20,7 @@ function convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 export function capabilitySchemas(capability: Capability): { input: JsonSchema; output: JsonSchema } {
   let schemas = cache.get(capability.tool);
   if (!schemas) {
-    schemas = { input: convert(capability.input, "input"), output: convert(capability.output, "output") };
+    schemas = { input: toJsonSchema(capability.input, "input"), output: toJsonSchema(capability.output, "output") };
     cache.set(capability.tool, schemas);
   }
   return schemas;
