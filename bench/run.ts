@@ -10,7 +10,8 @@ import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResul
 import type { Measurement } from "./stats.ts";
 import { apiScenarios, floorScenario, listScenario } from "./scenarios.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
-import { buildIfStale, type RunningServer, startServer } from "./server.ts";
+import { buildIfStale } from "../scripts/next-build.ts";
+import { type RunningServer, startServer } from "./server.ts";
 
 const started = Date.now();
 const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);

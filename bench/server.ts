@@ -1,34 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
-
-const root = process.cwd();
-const nextBin = path.join(root, "node_modules", ".bin", "next");
-const SOURCES = ["app", "lib", "registry", "public", "next.config.ts", "package.json", "tsconfig.json"];
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-/** The production build the API is measured on; rebuilt only when a source is newer (as npm start does). */
-export function buildIfStale(): "reused" | "built" {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  if (builtAt >= Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))) return "reused";
-  console.log("Building (next build)…");
-  const build = spawnSync(nextBin, ["build"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
-  return "built";
-}
+import { nextBin } from "../scripts/next-build.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
