@@ -3,6 +3,7 @@ import type { DirectiveSpec, OperationSpec, ResourceSpec, ScopeBy, Verb } from "
 import { directives, operations, resources } from "./index.ts";
 import { article, createSchema, recordSchema, updateSchema } from "./resource-schemas.ts";
 import type { Scope } from "./scopes.ts";
+import type { ToolName } from "./tool-inputs.ts";
 
 export { createSchema, recordSchema, updateSchema };
 
@@ -16,7 +17,7 @@ export interface ToolAnnotations {
 
 /** One callable capability: a REST operation and a tool at once. Everything here is derived. */
 export interface Capability {
-  tool: string;
+  tool: ToolName;
   summary: string;
   description: string;
   /** Absent for browser directives, which have no REST route. */
@@ -85,7 +86,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
     case "list":
       return {
         ...common,
-        tool: `${resource.toolPrefix}_list`,
+        tool: `${resource.toolPrefix}_list` as ToolName,
         summary: `List ${plural}`,
         description: note ?? `List ${plural}, newest first, one page at a time.`,
         http: { method: "GET", path: base, pathParams: [] },
@@ -98,7 +99,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
     case "get":
       return {
         ...common,
-        tool: `${resource.toolPrefix}_get`,
+        tool: `${resource.toolPrefix}_get` as ToolName,
         summary: resource.singleton ? `Get the member's ${resource.singular}` : `Get ${article(resource.singular)}`,
         description:
           note ??
@@ -115,7 +116,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
     case "create":
       return {
         ...common,
-        tool: `${resource.toolPrefix}_create`,
+        tool: `${resource.toolPrefix}_create` as ToolName,
         summary: `Create ${article(resource.singular)}`,
         description: note ?? `Create ${article(resource.singular)}. Accepts Idempotency-Key.`,
         http: { method: "POST", path: base, pathParams: [] },
@@ -129,7 +130,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
       const fields = resource.updateInput ?? updateSchema(resource);
       return {
         ...common,
-        tool: `${resource.toolPrefix}_update`,
+        tool: `${resource.toolPrefix}_update` as ToolName,
         summary: resource.singleton ? `Update the member's ${plural}` : `Update ${article(resource.singular)}`,
         description: note ?? `Change some fields of ${article(resource.singular)}; fields left out keep their value.`,
         http: { method: "PATCH", path: byId, pathParams },
@@ -143,7 +144,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
     case "delete":
       return {
         ...common,
-        tool: `${resource.toolPrefix}_delete`,
+        tool: `${resource.toolPrefix}_delete` as ToolName,
         summary: `Delete ${article(resource.singular)}`,
         description: note ?? `Delete ${article(resource.singular)}. Answers 204 with no body.`,
         http: { method: "DELETE", path: byId, pathParams },
@@ -159,7 +160,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
 function operationCapability(operation: OperationSpec): Capability {
   const reads = operation.method === "GET";
   return {
-    tool: operation.name,
+    tool: operation.name as ToolName,
     summary: operation.summary,
     description: operation.description,
     http: { method: operation.method, path: operation.path, pathParams: operation.pathParams ?? [] },
@@ -178,7 +179,7 @@ function operationCapability(operation: OperationSpec): Capability {
 
 function directiveCapability(directive: DirectiveSpec): Capability {
   return {
-    tool: directive.name,
+    tool: directive.name as ToolName,
     summary: directive.description,
     description: `${directive.description} Runs in the browser: the answer is a directive for the client to carry out.`,
     scope: directive.scope,

@@ -30,9 +30,37 @@ export interface ScopeBy {
   map: Readonly<Record<string, Scope>>;
 }
 
+/**
+ * Which rows a list shows before filters. Row-level security decides what a member may read at
+ * all; this decides what a list means, so an unlisted row is readable by id yet never listed.
+ */
+export type ListRows =
+  /** The caller's own rows: `column` holds the caller's id. */
+  | { rows: "own"; column: string }
+  /** Rows where either column holds the caller's id (both sides of a message). */
+  | { rows: "either"; columns: readonly [string, string] }
+  /** Every row the caller may read. */
+  | { rows: "all" };
+
+/** How a list filter reaches SQL; lib/domain/list-scopes.ts generates the clause from it. */
+export type FilterSql =
+  /** Narrows: `column` equals the value. */
+  | { kind: "equals"; column: string }
+  /**
+   * Replaces the default rows with those whose `column` equals the value (items of one
+   * collection, collections of one owner); `othersOnly` narrows further when the value is not
+   * the caller (someone else's collections: only public ones).
+   */
+  | { kind: "instead"; column: string; othersOnly?: { column: string; equals: string } }
+  /** For "either" lists: only rows between the caller and the member the value names. */
+  | { kind: "counterpart" }
+  /** For "own" lists: the value picks which column holds the caller (following or followers). */
+  | { kind: "side"; columns: Readonly<Record<string, string>> };
+
 export interface FilterSpec {
   schema: z.ZodType;
   description: string;
+  sql: FilterSql;
 }
 
 export interface ResourceSpec {
@@ -49,6 +77,8 @@ export interface ResourceSpec {
   /** Addressed without an id: the member's own record or settings (profile, collection-types). */
   singleton?: boolean;
   fields: Record<string, FieldSpec>;
+  /** Required when the resource offers list (and is not a singleton). */
+  list?: ListRows;
   filters?: Record<string, FilterSpec>;
   /** Event kinds this resource will fire once webhooks exist (spec §6: declared, not delivered). */
   events?: readonly string[];
@@ -98,6 +128,9 @@ export interface DirectiveSpec {
   scope: Scope;
 }
 
-export const defineResource = (spec: ResourceSpec): ResourceSpec => spec;
-export const defineOperation = (spec: OperationSpec): OperationSpec => spec;
-export const defineDirective = (spec: DirectiveSpec): DirectiveSpec => spec;
+// The `const` type parameters keep each declaration's literal types (tool prefix, verbs, field
+// schemas), from which registry/tool-inputs.ts derives every tool name and its input type.
+export const defineResource = <const R extends ResourceSpec>(spec: R): R => spec;
+export const defineOperation = <const O extends OperationSpec>(spec: O): O => spec;
+export const defineDirective = <const D extends DirectiveSpec>(spec: D): D => spec;
+export const defineField = <const F extends FieldSpec>(spec: F): F => spec;

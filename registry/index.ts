@@ -17,8 +17,8 @@ import { profile } from "./resources/profile.ts";
 import { streaks } from "./resources/streaks.ts";
 import { todos } from "./resources/todos.ts";
 
-/** The ten resources of the spec, in the spec's order. */
-export const resources: readonly ResourceSpec[] = [
+// Kept with their literal types for registry/tool-inputs.ts; exported widened for everyone else.
+const resourceList = [
   collections,
   items,
   todos,
@@ -29,12 +29,20 @@ export const resources: readonly ResourceSpec[] = [
   channels,
   collectionTypes,
   profile,
-];
+] as const satisfies readonly ResourceSpec[];
+const operationList = [streaksCheckIn, uploads, resolve, search] as const satisfies readonly OperationSpec[];
+const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
+export type ResourceList = typeof resourceList;
+export type OperationList = typeof operationList;
+export type DirectiveList = typeof directiveList;
+
+/** The ten resources of the spec, in the spec's order. */
+export const resources: readonly ResourceSpec[] = resourceList;
 
 /** Capabilities beyond the five verbs. */
-export const operations: readonly OperationSpec[] = [streaksCheckIn, uploads, resolve, search];
+export const operations: readonly OperationSpec[] = operationList;
 
 /** Tools the browser carries out. */
-export const directives: readonly DirectiveSpec[] = [playSong, listen, openUrl];
+export const directives: readonly DirectiveSpec[] = directiveList;
 
 export type { DirectiveSpec, FieldSpec, OperationSpec, ResourceSpec, Verb } from "./define.ts";

@@ -1,5 +1,6 @@
 import { asService, getDb } from "../db/index.ts";
 import type { Scope } from "../../registry/scopes.ts";
+import { type TokenCaller, tokenCaller } from "./caller.ts";
 import { generateToken, hashToken, isWellFormedToken } from "./token-format.ts";
 
 export const DEFAULT_TOKEN_DAYS = 90;
@@ -14,12 +15,6 @@ export interface TokenRecord {
   expires_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
-}
-
-export interface Principal {
-  memberId: string;
-  tokenId: string;
-  scopes: ReadonlySet<string>;
 }
 
 const TOKEN_COLUMNS = `id, name, last4, scopes,
@@ -76,7 +71,7 @@ export async function revokeToken(id: string, memberId?: string): Promise<boolea
  * A single statement is atomic on its own, so no BEGIN/COMMIT around it: with them, the look-up
  * cost 40% of the list ceiling's throughput on Postgres; without, a few percent (npm run bench).
  */
-export async function authenticateToken(token: string): Promise<Principal | null> {
+export async function authenticateToken(token: string): Promise<TokenCaller | null> {
   if (!isWellFormedToken(token)) return null;
   const db = await getDb();
   const [row] = await db.query<{ id: string; member_id: string; scopes: string[] }>(
@@ -95,5 +90,5 @@ export async function authenticateToken(token: string): Promise<Principal | null
      select id, member_id, scopes from live`,
     [hashToken(token)],
   );
-  return row ? { memberId: row.member_id, tokenId: row.id, scopes: new Set(row.scopes) } : null;
+  return row ? tokenCaller(row.member_id, row.id, row.scopes) : null;
 }

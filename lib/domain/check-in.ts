@@ -1,6 +1,6 @@
 import { streaks } from "../../registry/resources/streaks.ts";
 import { ApiError } from "../http/problem.ts";
-import { type Handler, withStatus } from "./context.ts";
+import { Reply, type ToolHandler } from "./context.ts";
 import { toRecord } from "./record.ts";
 
 type Row = { r: Record<string, unknown> };
@@ -11,7 +11,7 @@ type CheckInResult = { check_in: Record<string, unknown>; created: boolean };
  * day in the streak's time zone, idempotent insert, recount); this answers 201 for a new day and
  * 200 when the day was already recorded.
  */
-export const checkInStreak: Handler = async ({ tx, input }) => {
+export const checkInStreak: ToolHandler<"streaks_check_in"> = async ({ tx, input }) => {
   // RLS shows only the member's own streaks: anything else is 404 here, before the store refuses it.
   const visible = await tx.query("select 1 from public.streaks where id = $1", [input.id]);
   if (visible.length === 0) throw new ApiError("not_found", "No streak with this id is visible to this token.");
@@ -25,5 +25,5 @@ export const checkInStreak: Handler = async ({ tx, input }) => {
   ]);
   if (!result || !streak) throw new Error("check-in answered nothing");
   const body = { check_in: result.r.check_in, streak: toRecord(streaks, streak.r), created: result.r.created };
-  return result.r.created ? body : withStatus(200, body);
+  return result.r.created ? body : new Reply(200, body);
 };

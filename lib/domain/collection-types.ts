@@ -1,12 +1,12 @@
 import { COLLECTION_TYPES } from "../../registry/domains.ts";
 import { collectionTypes } from "../../registry/resources/collection-types.ts";
-import type { Handler } from "./context.ts";
+import type { ToolHandler } from "./context.ts";
 import { toRecord } from "./record.ts";
 
 type Row = { r: Record<string, unknown> };
 
 /** All six, always in the same order, as one page (there is never a second). */
-export const listCollectionTypes: Handler = async ({ tx, memberId }) => {
+export const listCollectionTypes: ToolHandler<"collection_types_list"> = async ({ tx, memberId }) => {
   const rows = await tx.query<Row>(
     `select to_jsonb(t) as r from public.collection_types t where t.owner_id = $1
      order by array_position($2::text[], t.type)`,
@@ -16,7 +16,7 @@ export const listCollectionTypes: Handler = async ({ tx, memberId }) => {
 };
 
 /** PATCH {"music": false, ...}: switches the named types and answers the full list. */
-export const updateCollectionTypes: Handler = async (ctx) => {
+export const updateCollectionTypes: ToolHandler<"collection_types_update"> = async (ctx) => {
   const changes = Object.entries(ctx.input).filter(([, enabled]) => typeof enabled === "boolean");
   if (changes.length) {
     await ctx.tx.query(

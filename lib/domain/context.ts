@@ -1,31 +1,42 @@
 import type { Capability } from "../../registry/capabilities.ts";
+import type { ToolInput, ToolName } from "../../registry/tool-inputs.ts";
 import type { Queryable } from "../db/index.ts";
 
 /** What a verb gets: who acts, inside which member transaction, with the validated input. */
-export interface VerbContext {
+export interface VerbContext<I = Record<string, unknown>> {
   memberId: string;
   tx: Queryable;
-  input: Record<string, unknown>;
+  input: I;
   capability: Capability;
   /** What the handler's prepare step answered, outside any transaction (see Handler.prepare). */
   prepared?: unknown;
 }
 
-/** A handler answers its data, or a status with data when it is not the capability's usual one. */
-export type HandlerResult = { status: number; data: unknown; headers?: Record<string, string> };
-export type Handler = ((ctx: VerbContext) => Promise<unknown>) & {
+/**
+ * A handler answers its data; a Reply when the status (or headers) differ from the capability's
+ * usual ones. Typed by its tool's input (registry/tool-inputs.ts) in lib/domain/handlers.ts.
+ */
+export type Handler<I = Record<string, unknown>> = ((ctx: VerbContext<I>) => Promise<unknown>) & {
   /**
    * Optional first phase that runs before the member transaction opens: slow I/O (upstream HTTP)
    * belongs here, because an open transaction holds a pooled connection, and on PGlite it blocks
    * every other request of the process.
    */
-  prepare?: (ctx: Omit<VerbContext, "tx" | "prepared">) => Promise<unknown>;
+  prepare?: (ctx: Omit<VerbContext<I>, "tx" | "prepared">) => Promise<unknown>;
 };
 
-export const withStatus = (status: number, data: unknown, headers?: Record<string, string>): HandlerResult & {
-  __status: true;
-} => ({ status, data, headers, __status: true });
+/** The handler of one tool, typed by that tool's validated input. */
+export type ToolHandler<T extends ToolName> = Handler<ToolInput<T>>;
 
-export function isHandlerResult(value: unknown): value is HandlerResult {
-  return typeof value === "object" && value !== null && (value as { __status?: unknown }).__status === true;
+/** An answer whose status is not the capability's usual one (check-in: 200 for a day already recorded). */
+export class Reply {
+  readonly status: number;
+  readonly data: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, data: unknown, headers: Readonly<Record<string, string>> = {}) {
+    this.status = status;
+    this.data = data;
+    this.headers = headers;
+  }
 }

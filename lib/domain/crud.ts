@@ -40,7 +40,7 @@ export function listPage(resource: ResourceSpec, rows: Row[], limit: number) {
 async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext) {
   const { after, limit: rawLimit, ...filters } = input;
   const limit = typeof rawLimit === "number" ? rawLimit : DEFAULT_PAGE_SIZE;
-  const scope = buildListScope(resource.name, memberId, filters);
+  const scope = buildListScope(resource, memberId, filters);
   if (typeof after === "string") {
     const cursor = decodeCursor(after);
     scope.params.push(cursor.createdAt, cursor.id);

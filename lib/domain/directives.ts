@@ -1,5 +1,5 @@
 import { ApiError } from "../http/problem.ts";
-import type { Handler } from "./context.ts";
+import type { ToolHandler } from "./context.ts";
 
 /**
  * Browser directives: the server validates the input, reads what the directive needs, and
@@ -56,8 +56,8 @@ function platformLink(row: Record<string, unknown>): string | null {
 const searchUrl = (row: Record<string, unknown>) =>
   `https://music.youtube.com/search?q=${encodeURIComponent([row.title, row.subtitle].filter(Boolean).join(" "))}`;
 
-export const playSong: Handler = async ({ tx, input }) => {
-  const { song_id: songId, url } = input as { song_id?: string; url?: string };
+export const playSong: ToolHandler<"play_song"> = async ({ tx, input }) => {
+  const { song_id: songId, url } = input;
   if ((songId === undefined) === (url === undefined)) {
     throw new ApiError("invalid_request", "Give exactly one of song_id or url.", {
       errors: [{ pointer: "", code: "one_of", message: "Send song_id or url, not both and not neither." }],
@@ -78,9 +78,6 @@ export const playSong: Handler = async ({ tx, input }) => {
   };
 };
 
-export const listen: Handler = async ({ input }) => ({
-  type: "start_listening",
-  lang: typeof input.lang === "string" ? input.lang : null,
-});
+export const listen: ToolHandler<"listen"> = async ({ input }) => ({ type: "start_listening", lang: input.lang ?? null });
 
-export const openUrl: Handler = async ({ input }) => ({ type: "open_url", url: input.url });
+export const openUrl: ToolHandler<"open_url"> = async ({ input }) => ({ type: "open_url", url: input.url });

@@ -1,26 +1,54 @@
 import type { Capability } from "../../registry/capabilities.ts";
+import type { ResourceSpec } from "../../registry/define.ts";
+import { channels } from "../../registry/resources/channels.ts";
+import { collections } from "../../registry/resources/collections.ts";
+import { follows } from "../../registry/resources/follows.ts";
+import { goals } from "../../registry/resources/goals.ts";
+import { items } from "../../registry/resources/items.ts";
+import { messages } from "../../registry/resources/messages.ts";
+import { streaks } from "../../registry/resources/streaks.ts";
+import { todos } from "../../registry/resources/todos.ts";
+import type { ResourceTools, ToolInput, ToolName } from "../../registry/tool-inputs.ts";
 import { checkInStreak } from "./check-in.ts";
 import { listCollectionTypes, updateCollectionTypes } from "./collection-types.ts";
 import type { Handler } from "./context.ts";
-import { listen, openUrl, playSong } from "./directives.ts";
 import { genericHandler } from "./crud.ts";
+import { listen, openUrl, playSong } from "./directives.ts";
 import { getProfile, updateProfile } from "./profile.ts";
 import { resolve } from "./resolver/resolve.ts";
 import { search } from "./search.ts";
 import { mintUpload } from "./uploads/mint.ts";
 
+export type HandlerMap = { readonly [T in ToolName]: Handler<ToolInput<T>> };
+
+/** The generic verbs of a resource, one handler per verb it offers, under its tool names. */
+type CrudHandlers<R extends ResourceSpec> = { [T in keyof ResourceTools<R>]: Handler<ResourceTools<R>[T]> };
+
+function crud<const R extends ResourceSpec>(resource: R): CrudHandlers<R> {
+  const entries = resource.verbs.map((verb) => [`${resource.toolPrefix}_${verb}`, genericHandler(resource, verb)]);
+  return Object.fromEntries(entries) as unknown as CrudHandlers<R>;
+}
+
 /**
- * Capabilities whose behaviour the generic verbs cannot express, keyed by tool name. Every other
- * resource verb runs the generic handler; operations and directives must appear here (a contract
- * test checks that every capability resolves to a handler).
+ * Every capability's handler, keyed by tool name. The type requires exactly one handler per tool
+ * the registry declares, each accepting that tool's input: a capability without a handler, or a
+ * handler expecting an input its tool does not have, does not compile.
  */
-export const SPECIAL_HANDLERS: Record<string, Handler> = {
-  profile_get: getProfile,
-  profile_update: updateProfile,
+export const handlers: HandlerMap = {
+  ...crud(collections),
+  ...crud(items),
+  ...crud(todos),
+  ...crud(goals),
+  ...crud(streaks),
+  ...crud(messages),
+  ...crud(follows),
+  ...crud(channels),
   collection_types_list: listCollectionTypes,
   collection_types_update: updateCollectionTypes,
-  uploads_create: mintUpload,
+  profile_get: getProfile,
+  profile_update: updateProfile,
   streaks_check_in: checkInStreak,
+  uploads_create: mintUpload,
   resolve,
   search,
   play_song: playSong,
@@ -28,9 +56,7 @@ export const SPECIAL_HANDLERS: Record<string, Handler> = {
   open_url: openUrl,
 };
 
-export function handlerFor(capability: Capability): Handler | undefined {
-  const special = SPECIAL_HANDLERS[capability.tool];
-  if (special) return special;
-  if (capability.source.kind === "resource") return genericHandler(capability.source.resource, capability.source.verb);
-  return undefined;
+/** The handler of a capability; its input was parsed by the capability's schema, which the map's types mirror. */
+export function handlerFor(capability: Capability): Handler {
+  return handlers[capability.tool] as Handler;
 }

@@ -1,74 +1,68 @@
+import type { FilterSql, ResourceSpec } from "../../registry/define.ts";
+
 /**
- * Which rows a list shows, per resource. Row-level security decides what a member may read at
- * all; this decides what a list means (your own collections, or someone's public ones), so an
- * unlisted row is readable by id yet never listed for others.
+ * The WHERE clause of a list, generated from the resource's declared rows (`list`) and filters
+ * (`filters[name].sql`): nothing about a list's meaning is written here by hand. Row-level
+ * security still decides what is readable; this decides what a list shows. Column names come
+ * from the registry only; values travel as parameters.
  */
 export interface ListScope {
   where: string[];
   params: unknown[];
 }
 
-type ScopeBuilder = (me: string, filters: Record<string, unknown>, scope: ListScope) => void;
+const column = (name: string) => `t."${name.replace(/"/g, '""')}"`;
 
-const param = (scope: ListScope, value: unknown) => {
-  scope.params.push(value);
-  return `$${scope.params.length}`;
-};
-
-const ownedBy = (column: string): ScopeBuilder => (me, _filters, scope) => {
-  scope.where.push(`t.${column} = ${param(scope, me)}::uuid`);
-};
-
-export const LIST_SCOPES: Record<string, ScopeBuilder> = {
-  collections: (me, { owner }, scope) => {
-    if (typeof owner === "string" && owner !== me) {
-      scope.where.push(`t.owner_id = ${param(scope, owner)}::uuid`, "t.visibility = 'public'");
-    } else {
-      scope.where.push(`t.owner_id = ${param(scope, me)}::uuid`);
-    }
-  },
-  items: (me, { collection_id }, scope) => {
-    if (typeof collection_id === "string") scope.where.push(`t.collection_id = ${param(scope, collection_id)}::uuid`);
-    else scope.where.push(`t.owner_id = ${param(scope, me)}::uuid`);
-  },
-  todos: ownedBy("owner_id"),
-  goals: ownedBy("owner_id"),
-  streaks: ownedBy("owner_id"),
-  messages: (me, filters, scope) => {
-    const m = param(scope, me);
-    if (typeof filters.with === "string") {
-      const w = param(scope, filters.with);
-      scope.where.push(
-        `((t.sender_id = ${m}::uuid and t.recipient_id = ${w}::uuid) or (t.sender_id = ${w}::uuid and t.recipient_id = ${m}::uuid))`,
-      );
-    } else {
-      scope.where.push(`(t.sender_id = ${m}::uuid or t.recipient_id = ${m}::uuid)`);
-    }
-  },
-  follows: (me, { direction }, scope) => {
-    const column = direction === "followers" ? "followee_id" : "follower_id";
-    scope.where.push(`t.${column} = ${param(scope, me)}::uuid`);
-  },
-  channels: (_me, { owner }, scope) => {
-    if (typeof owner === "string") scope.where.push(`t.owner_id = ${param(scope, owner)}::uuid`);
-  },
-};
-
-/** Filters that are plain equality on a column of the same name. */
-export const EQUALITY_FILTERS: Record<string, readonly string[]> = {
-  collections: ["type"],
-  todos: ["status"],
-  goals: ["status"],
-};
-
-export function buildListScope(resource: string, me: string, filters: Record<string, unknown>): ListScope {
+export function buildListScope(resource: ResourceSpec, me: string, input: Record<string, unknown>): ListScope {
+  const rows = resource.list;
+  if (!rows) throw new Error(`${resource.name} declares no list rows`);
   const scope: ListScope = { where: [], params: [] };
-  const builder = LIST_SCOPES[resource];
-  if (!builder) throw new Error(`no list scope declared for ${resource}`);
-  builder(me, filters, scope);
-  for (const column of EQUALITY_FILTERS[resource] ?? []) {
-    const value = filters[column];
-    if (value !== undefined) scope.where.push(`t.${column} = ${param(scope, value)}`);
+  const param = (value: unknown) => {
+    scope.params.push(value);
+    return `$${scope.params.length}`;
+  };
+  const given: { sql: FilterSql; value: unknown }[] = Object.entries(resource.filters ?? {}).flatMap(
+    ([name, filter]) => (input[name] === undefined ? [] : [{ sql: filter.sql, value: input[name] }]),
+  );
+  // A filter that says which rows to start from replaces the default rows; the others narrow.
+  const start = given.find((filter): filter is { sql: StartingSql; value: unknown } => filter.sql.kind !== "equals");
+  if (start) scope.where.push(startingRows(start.sql, start.value, rows, me, param));
+  else if (rows.rows === "own") scope.where.push(`${column(rows.column)} = ${param(me)}::uuid`);
+  else if (rows.rows === "either") {
+    const m = param(me);
+    scope.where.push(`(${column(rows.columns[0])} = ${m}::uuid or ${column(rows.columns[1])} = ${m}::uuid)`);
+  }
+  for (const { sql, value } of given) {
+    if (sql.kind === "equals") scope.where.push(`${column(sql.column)} = ${param(value)}`);
   }
   return scope;
+}
+
+type StartingSql = Exclude<FilterSql, { kind: "equals" }>;
+
+function startingRows(
+  sql: StartingSql,
+  value: unknown,
+  rows: NonNullable<ResourceSpec["list"]>,
+  me: string,
+  param: (value: unknown) => string,
+): string {
+  switch (sql.kind) {
+    case "instead": {
+      const clause = `${column(sql.column)} = ${param(value)}::uuid`;
+      if (!sql.othersOnly || value === me) return clause;
+      return `${clause} and ${column(sql.othersOnly.column)} = ${param(sql.othersOnly.equals)}`;
+    }
+    case "counterpart": {
+      if (rows.rows !== "either") throw new Error("a counterpart filter needs a list of rows: either");
+      const [a, b] = rows.columns.map(column);
+      const [m, v] = [param(me), param(value)];
+      return `((${a} = ${m}::uuid and ${b} = ${v}::uuid) or (${a} = ${v}::uuid and ${b} = ${m}::uuid))`;
+    }
+    case "side": {
+      const side = sql.columns[String(value)];
+      if (!side) throw new Error(`no column for ${String(value)}`);
+      return `${column(side)} = ${param(me)}::uuid`;
+    }
+  }
 }

@@ -1,18 +1,19 @@
 import { profile } from "../../registry/resources/profile.ts";
-import type { Handler } from "./context.ts";
+import type { ToolHandler } from "./context.ts";
 import { toRecord } from "./record.ts";
 
 type Row = { r: Record<string, unknown> };
 
 /** The profile is the member's own row, addressed without an id. */
-export const getProfile: Handler = async ({ tx, memberId }) => {
+export const getProfile: ToolHandler<"profile_get"> = async ({ tx, memberId }) => {
   const [row] = await tx.query<Row>("select to_jsonb(t) as r from public.profiles t where t.id = $1", [memberId]);
   if (!row) throw new Error("member has no profile");
   return toRecord(profile, row.r);
 };
 
-export const updateProfile: Handler = async (ctx) => {
-  const columns = Object.keys(ctx.input).filter((key) => !profile.fields[key]?.readOnly);
+export const updateProfile: ToolHandler<"profile_update"> = async (ctx) => {
+  // The strict input schema admits writable fields only; the filter keeps column names from the registry.
+  const columns = Object.keys(ctx.input).filter((key) => key in profile.fields);
   if (columns.length === 0) return getProfile(ctx);
   const list = columns.map((c) => `"${c}"`).join(", ");
   const [row] = await ctx.tx.query<Row>(

@@ -1,14 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
-import type { Handler } from "./context.ts";
+import type { ToolHandler } from "./context.ts";
 import { searchCatalog } from "./search-query.ts";
 
 /** GET /search: the shared catalog, ranked, one page at a time (the tool's argument is `query`). */
-export const search: Handler = async ({ tx, input }) => {
+export const search: ToolHandler<"search"> = async ({ tx, input }) => {
   const { hits, hasMore, nextCursor } = await searchCatalog(tx, {
-    query: String(input.query),
-    domain: typeof input.domain === "string" ? input.domain : null,
-    limit: typeof input.limit === "number" ? input.limit : DEFAULT_PAGE_SIZE,
-    after: typeof input.after === "string" ? input.after : undefined,
+    query: input.query,
+    domain: input.domain ?? null,
+    limit: input.limit ?? DEFAULT_PAGE_SIZE,
+    after: input.after,
   });
   return { data: hits.map(({ similarity: _similarity, ...hit }) => hit), has_more: hasMore, next_cursor: nextCursor };
 };

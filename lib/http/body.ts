@@ -1,4 +1,5 @@
 import { MAX_BODY_BYTES } from "../../registry/limits.ts";
+import { duplicateKeyPointer } from "./json-duplicates.ts";
 import { ApiError } from "./problem.ts";
 
 export { MAX_BODY_BYTES };
@@ -8,9 +9,11 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /**
  * Reads a JSON body before anything touches the database, so a refused body writes nothing:
  * at most 1 MiB, checked against Content-Length and again while streaming (413); JSON only (415);
- * strict UTF-8 and parseable (400). An empty body is an empty object, so bodiless POSTs (check-in) work.
+ * strict UTF-8 and parseable (400), no key given twice (422). An empty body is an empty object, so
+ * bodiless POSTs (check-in) work. `payloadAt` names where an envelope carries the input (invoke's
+ * /input), so a repeated field is reported where the input's other errors are: relative to it.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, options: { payloadAt?: string } = {}): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readLimited(request);
@@ -28,11 +31,21 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new ApiError("malformed_request", "The body is not valid UTF-8.");
   }
   if (text.trim() === "") return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new ApiError("malformed_request", `The body is not valid JSON: ${(error as Error).message}`);
   }
+  const found = duplicateKeyPointer(text);
+  if (found !== null) {
+    const base = options.payloadAt;
+    const repeated = base && found.startsWith(`${base}/`) ? found.slice(base.length) : found;
+    throw new ApiError("invalid_request", `${repeated} appears more than once in the body.`, {
+      errors: [{ pointer: repeated, code: "duplicate_parameter", message: "Send it once." }],
+    });
+  }
+  return parsed;
 }
 
 async function readLimited(request: Request): Promise<Uint8Array> {

@@ -1,6 +1,6 @@
 import type { Capability } from "../../registry/capabilities.ts";
 import { LIMIT_HEADERS, policyWindowSeconds, type RatePolicy } from "../../registry/limits.ts";
-import type { Principal } from "../auth/tokens.ts";
+import type { Caller } from "../auth/caller.ts";
 import { ApiError } from "./problem.ts";
 import { activePolicies } from "./rate-limit-config.ts";
 import { rateLimitStore } from "./rate-limit-store.ts";
@@ -10,12 +10,13 @@ import { rateLimitStore } from "./rate-limit-store.ts";
  * have one) and answers the RateLimit-Policy and RateLimit fields for the response; throws 429
  * with Retry-After and violated-policies when a bucket is empty.
  */
-export async function rateLimit(principal: Principal, capability: Capability): Promise<Record<string, string>> {
+export async function rateLimit(caller: Caller, capability: Capability): Promise<Record<string, string>> {
+  if (caller.kind === "service") return {};
   const policies = policiesFor(capability);
   const store = await rateLimitStore();
   const { allowed, levels } = await store.take(
     policies.map((policy) => ({
-      key: bucketKey(principal, policy.name),
+      key: bucketKey(caller, policy.name),
       capacity: policy.capacity,
       refillPerSecond: policy.refillPerSecond,
     })),
@@ -41,12 +42,11 @@ export function policiesFor(capability: Capability): RatePolicy[] {
 }
 
 /**
- * One bucket per token. The member id is part of the key because a settings-page session has no
- * token id of its own ("session"), and sessions of different members must not share a bucket.
- * The hash tag keeps one token's buckets in one Redis Cluster slot, so one script can touch both.
+ * One bucket per token, and one per signed-in browser session. The hash tag keeps one caller's
+ * buckets in one Redis Cluster slot, so one script can touch both.
  */
-const bucketKey = (principal: Principal, policy: string) =>
-  `pds:rl:{${principal.memberId}:${principal.tokenId}}:${policy}`;
+const bucketKey = (caller: Caller & { kind: "token" | "session" }, policy: string) =>
+  `pds:rl:{${caller.kind === "token" ? `t:${caller.tokenId}` : `s:${caller.sessionId}`}}:${policy}`;
 
 /** `"token";q=30;w=15`: q requests per w seconds, the time an empty bucket takes to fill. */
 const policyItem = (policy: RatePolicy) =>

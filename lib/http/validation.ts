@@ -35,4 +35,5 @@ function summarize(errors: FieldError[]): string {
 }
 
 const escapeKey = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
-const pointer = (path: readonly PropertyKey[]) => path.map((part) => `/${escapeKey(String(part))}`).join("");
+/** An RFC 6901 JSON Pointer from path segments. */
+export const pointer = (path: readonly PropertyKey[]) => path.map((part) => `/${escapeKey(String(part))}`).join("");

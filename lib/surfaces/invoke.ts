@@ -1,11 +1,11 @@
 import { capabilityByTool } from "../../registry/capabilities.ts";
-import type { Principal } from "../auth/tokens.ts";
+import type { Caller } from "../auth/caller.ts";
 import { authenticate } from "../http/authenticate.ts";
 import { readJsonBody } from "../http/body.ts";
-import { type CallContext, execute } from "../http/pipeline.ts";
 import { ApiError, asApiError, type Problem } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse } from "../http/respond.ts";
+import { type CallContext, execute } from "../pipeline/execute.ts";
 import { capabilitySchemas } from "./tools-json-schema.ts";
 import { fromOpenAiArguments } from "./tools-openai.ts";
 
@@ -21,14 +21,14 @@ export interface InvokeOutcome {
  * Runs one tool through the very pipeline REST uses and frames the answer as {ok, result|directive|error},
  * with the HTTP status REST would give — except that a 204 (delete) becomes 200 with result null,
  * because a 204 cannot carry the envelope. Callers: POST /api/agent/invoke, the settings tool console
- * (with a session principal) and tests.
+ * (with a session caller) and tests.
  */
 export async function invokeTool(tool: string, input: unknown, call: CallContext): Promise<InvokeOutcome> {
   try {
-    const principal: Principal = call.principal ?? (await authenticate(call.headers));
+    const caller: Caller = call.caller ?? (await authenticate(call.headers));
     const capability = capabilityByTool.get(tool);
     if (!capability) throw new ApiError("not_found", `No tool named "${tool}". GET /api/agent/tools lists them.`);
-    const outcome = await execute(capability, input, { ...call, principal });
+    const outcome = await execute(capability, input, { ...call, caller });
     const body: InvokeBody =
       capability.source.kind === "directive"
         ? { ok: true, directive: outcome.body }
@@ -45,7 +45,7 @@ export async function handleInvoke(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   let outcome: InvokeOutcome;
   try {
-    const envelope = parseEnvelope(await readJsonBody(request));
+    const envelope = parseEnvelope(await readJsonBody(request, { payloadAt: "/input" }));
     const capability = capabilityByTool.get(envelope.tool);
     // Arguments a model produced against the OpenAI strict schema use null for "left out".
     const input =

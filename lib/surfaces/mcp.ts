@@ -2,9 +2,10 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { capabilityByTool } from "../../registry/capabilities.ts";
-import type { Principal } from "../auth/tokens.ts";
+import type { Caller } from "../auth/caller.ts";
 import { authenticate } from "../http/authenticate.ts";
 import { MAX_BODY_BYTES } from "../http/body.ts";
+import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { problemResponse } from "../http/respond.ts";
@@ -23,12 +24,12 @@ const INSTRUCTIONS =
  * requests, so any instance can answer). The Bearer token is checked before MCP sees the request;
  * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
  */
-function buildServer(principal: Principal, request: Request, requestId: string, spent: Record<string, string>) {
+function buildServer(caller: Caller, request: Request, requestId: string, spent: Record<string, string>) {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    Object.assign(spent, await rateLimitCatalog(principal));
+    Object.assign(spent, await rateLimitCatalog(caller));
     return {
-      tools: toolsFor(principal.scopes).map(
+      tools: toolsFor(caller.scopes).map(
         (capability) => toVendorShape(toolDefinition(capability), capability, "mcp") as never,
       ),
     };
@@ -39,7 +40,7 @@ function buildServer(principal: Principal, request: Request, requestId: string, 
     const outcome = await invokeTool(capability.tool, call.params.arguments ?? {}, {
       requestId,
       headers: request.headers,
-      principal,
+      caller,
     });
     Object.assign(spent, outcome.headers);
     const body = outcome.body;
@@ -57,7 +58,9 @@ export async function handleMcp(request: Request): Promise<Response> {
         headers: { Allow: "POST" },
       });
     }
-    if (!sameOrigin(request)) {
+    // A browser page on another site must not drive the server through a member's browser (DNS
+    // rebinding); API clients send no Origin at all.
+    if (originRelation(request.headers) === "cross") {
       // The answer the SDK's own Origin guard gives: a JSON-RPC error with 403.
       const error = { jsonrpc: "2.0", error: { code: -32000, message: "Forbidden: invalid Origin" }, id: null };
       return new Response(JSON.stringify(error), {
@@ -65,9 +68,9 @@ export async function handleMcp(request: Request): Promise<Response> {
         headers: { "Content-Type": "application/json", "Request-Id": requestId },
       });
     }
-    const principal = await authenticate(request.headers);
+    const caller = await authenticate(request.headers);
     const spent: Record<string, string> = {};
-    const server = buildServer(principal, request, requestId, spent);
+    const server = buildServer(caller, request, requestId, spent);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -86,17 +89,5 @@ export async function handleMcp(request: Request): Promise<Response> {
     }
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
-  }
-}
-
-/** A browser page on another site must not drive the server through a member's browser (DNS rebinding). */
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
   }
 }

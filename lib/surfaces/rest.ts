@@ -1,9 +1,8 @@
-import { isUuid } from "../domain/pagination.ts";
 import { readJsonBody } from "../http/body.ts";
-import { execute } from "../http/pipeline.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
+import { execute } from "../pipeline/execute.ts";
 import { matchRoute } from "./rest-routes.ts";
 
 /** The REST surface: frames an HTTP request as a capability call and the outcome as HTTP. */
@@ -20,16 +19,10 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
       });
     }
     const { route, params } = match;
-    // An id that cannot exist names no row: the same 404 as a row that is not yours.
-    if (params.id !== undefined && !isUuid(params.id)) {
-      const source = route.capability.source;
-      const what = source.kind === "resource" ? source.resource.singular : "record";
-      throw new ApiError("not_found", `No ${what} with this id is visible to this token.`);
-    }
-    const input = method === "GET" || method === "DELETE" ? queryInput(request) : await bodyInput(request, params);
+    const input = method === "GET" || method === "DELETE" ? queryInput(request) : await readJsonBody(request);
     const source = route.capability.source;
     if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
-    const outcome = await execute(route.capability, { ...input, ...params }, { requestId, headers: request.headers });
+    const outcome = await execute(route.capability, input, { requestId, headers: request.headers, path: params });
     const link = nextLink(request, outcome.body);
     return jsonResponse(outcome.status, outcome.body, requestId, { ...outcome.headers, ...link });
   } catch (error) {
@@ -38,7 +31,8 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
 }
 
 /** A REST name declared for an input field (GET /search?q=) becomes that field; sending both is refused. */
-function renameAliases(input: Record<string, unknown>, aliases: Readonly<Record<string, string>> | undefined): void {
+function renameAliases(input: unknown, aliases: Readonly<Record<string, string>> | undefined): void {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return;
   for (const [alias, field] of Object.entries(aliases ?? {})) {
     if (!(alias in input)) continue;
     if (field in input) {
@@ -46,8 +40,9 @@ function renameAliases(input: Record<string, unknown>, aliases: Readonly<Record<
         errors: [{ pointer: `/${alias}`, code: "duplicate_parameter", message: `"${alias}" is another name for "${field}".` }],
       });
     }
-    input[field] = input[alias];
-    delete input[alias];
+    const named = input as Record<string, unknown>;
+    named[field] = named[alias];
+    delete named[alias];
   }
 }
 
@@ -64,22 +59,6 @@ function queryInput(request: Request): Record<string, string> {
     input[key] = values[0] ?? "";
   }
   return input;
-}
-
-async function bodyInput(request: Request, params: Record<string, string>): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(request);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ApiError("invalid_request", "The body must be a JSON object.", {
-      errors: [{ pointer: "", code: "invalid_type", message: "Expected a JSON object." }],
-    });
-  }
-  const clash = Object.keys(params).filter((key) => key in body);
-  if (clash.length) {
-    throw new ApiError("invalid_request", `Read-only field: ${clash.join(", ")} (it comes from the path).`, {
-      errors: clash.map((key) => ({ pointer: `/${key}`, code: "read_only", message: `"${key}" is taken from the URL.` })),
-    });
-  }
-  return body as Record<string, unknown>;
 }
 
 function nextLink(request: Request, body: unknown): Record<string, string> {

@@ -1,5 +1,5 @@
 import { capabilities } from "../../registry/capabilities.ts";
-import type { Principal } from "../auth/tokens.ts";
+import type { Caller } from "../auth/caller.ts";
 import { authenticate } from "../http/authenticate.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
@@ -12,8 +12,8 @@ import { isToolFormat, TOOL_FORMATS, type ToolFormat, toolCatalog } from "./tool
 const generalBucket = capabilities.find((capability) => !capability.rateLimit);
 
 /** Rate-limits a catalog read like any call; answers the headers to send, throws 429 when empty. */
-export async function rateLimitCatalog(principal: Principal): Promise<Record<string, string>> {
-  return generalBucket ? rateLimit(principal, generalBucket) : {};
+export async function rateLimitCatalog(caller: Caller): Promise<Record<string, string>> {
+  return generalBucket ? rateLimit(caller, generalBucket) : {};
 }
 
 /** GET /api/agent/tools[?format=…]: the catalog the presented token may call. */
@@ -21,10 +21,10 @@ export async function handleToolCatalog(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   let headers: Record<string, string> = {};
   try {
-    const principal = await authenticate(request.headers);
-    headers = await rateLimitCatalog(principal);
+    const caller = await authenticate(request.headers);
+    headers = await rateLimitCatalog(caller);
     const format = formatFrom(new URL(request.url).searchParams);
-    return jsonResponse(200, { format, tools: toolCatalog(principal.scopes, format) }, requestId, headers);
+    return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format) }, requestId, headers);
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId, headers);
   }

@@ -1,4 +1,5 @@
 import { acceptedScopes, type Capability, capabilities } from "../../registry/capabilities.ts";
+import type { Scope } from "../../registry/scopes.ts";
 import { capabilitySchemas, type JsonSchema } from "./tools-json-schema.ts";
 import { toOpenAiStrict } from "./tools-openai.ts";
 
@@ -58,8 +59,8 @@ export function toolDefinition(capability: Capability): ToolDefinition {
 }
 
 /** The capabilities a set of scopes may call, in registry order (stable, so prompt caches hold). */
-export function toolsFor(scopes: Iterable<string>): Capability[] {
-  const granted = new Set(scopes);
+export function toolsFor(scopes: Iterable<Scope>): Capability[] {
+  const granted = new Set<string>(scopes);
   // Any accepted scope lists a tool whose input picks its scope (uploads); invoke checks the exact one.
   return capabilities.filter((capability) => acceptedScopes(capability).some((scope) => granted.has(scope)));
 }
@@ -116,6 +117,6 @@ export function toVendorShape(definition: ToolDefinition, capability: Capability
 }
 
 /** The catalog a token (or session) with these scopes sees, in the requested dialect. */
-export function toolCatalog(scopes: Iterable<string>, format: ToolFormat = "pds"): unknown[] {
+export function toolCatalog(scopes: Iterable<Scope>, format: ToolFormat = "pds"): unknown[] {
   return toolsFor(scopes).map((capability) => toVendorShape(toolDefinition(capability), capability, format));
 }

@@ -1,3 +1,5 @@
+import { originRelation, requestHost } from "../http/origin.ts";
+
 /**
  * Cross-site request check for every state-changing form post of the settings pages.
  * Next.js already aborts a server action whose Origin names another host, but lets a request with
@@ -5,17 +7,8 @@
  * Sec-Fetch-Site. Session cookies are SameSite=Lax on top of this.
  */
 export function isSameOrigin(headers: Headers): boolean {
-  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]?.trim().toLowerCase();
-  const origin = headers.get("origin");
-  if (origin && origin !== "null") {
-    try {
-      return Boolean(host) && new URL(origin).host.toLowerCase() === host;
-    } catch {
-      return false;
-    }
-  }
-  if (origin === "null") return false;
-  return headers.get("sec-fetch-site") === "same-origin";
+  const relation = originRelation(headers);
+  return relation === "same" || (relation === "absent" && headers.get("sec-fetch-site") === "same-origin");
 }
 
 /** The client's address for throttling: the first proxy hop if any, else what the server saw. */
@@ -26,7 +19,7 @@ export function clientAddress(headers: Headers): string {
 
 /** Secure cookies everywhere but plain-HTTP localhost, where a browser would drop them. */
 export function isLocalHost(headers: Headers): boolean {
-  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").toLowerCase();
+  const host = requestHost(headers);
   const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
   return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || Boolean(name?.endsWith(".localhost"));
 }

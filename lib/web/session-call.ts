@@ -1,8 +1,9 @@
 import { capabilityByTool } from "../../registry/capabilities.ts";
-import { execute } from "../http/pipeline.ts";
+import type { Caller } from "../auth/caller.ts";
+
 import { ApiError, asApiError, type Problem } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
-import { sessionPrincipal } from "./session.ts";
+import { execute } from "../pipeline/execute.ts";
 
 export type CallResult = { ok: true; status: number; body: unknown } | { ok: false; problem: Problem };
 
@@ -11,7 +12,7 @@ export type CallResult = { ok: true; status: number; body: unknown } | { ok: fal
  * settings pages obey exactly the rules of the API (validation, RLS, the store's refusals).
  */
 export async function callAsSession(
-  memberId: string,
+  caller: Caller,
   tool: string,
   input: unknown,
   requestHeaders: Headers,
@@ -23,7 +24,7 @@ export async function callAsSession(
     const outcome = await execute(capability, input, {
       requestId,
       headers: requestHeaders,
-      principal: sessionPrincipal(memberId),
+      caller,
     });
     return { ok: true, status: outcome.status, body: outcome.body };
   } catch (error) {

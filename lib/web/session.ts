@@ -1,15 +1,16 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { SCOPES } from "../../registry/scopes.ts";
+import { type SessionCaller, sessionCaller } from "../auth/caller.ts";
 import { createSession, endSession, findSession, sweepExpiredSessions } from "../auth/sessions.ts";
-import type { Principal } from "../auth/tokens.ts";
 import { asService } from "../db/index.ts";
 import { isLocalHost } from "./csrf.ts";
 
 export const SESSION_COOKIE = "pds_session";
 
 export interface SignedInMember {
+  /** The browser session this page runs in. */
+  sessionId: string;
   id: string;
   email: string;
   handle: string;
@@ -47,7 +48,7 @@ export const currentMember = cache(async (): Promise<SignedInMember | null> => {
       [session.memberId],
     ),
   );
-  return row ?? null;
+  return row ? { ...row, sessionId: session.sessionId } : null;
 });
 
 /** For pages and actions that need a member: sends anyone else to sign in. */
@@ -59,8 +60,8 @@ export async function requireMember(): Promise<SignedInMember> {
 
 /**
  * A signed-in browser acts with every scope, through the same pipeline as a token: RLS and the
- * store's rules apply unchanged. "session" marks the call as not coming from any token.
+ * store's rules apply unchanged.
  */
-export function sessionPrincipal(memberId: string): Principal {
-  return { memberId, tokenId: "session", scopes: new Set(SCOPES) };
+export function memberCaller(member: SignedInMember): SessionCaller {
+  return sessionCaller(member.id, member.sessionId);
 }

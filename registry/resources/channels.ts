@@ -25,8 +25,13 @@ export const channels = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
+  list: { rows: "all" },
   filters: {
-    owner: { schema: z.uuid(), description: "Only channels of this member. Without it, every channel." },
+    owner: {
+      schema: z.uuid(),
+      description: "Only channels of this member. Without it, every channel.",
+      sql: { kind: "equals", column: "owner_id" },
+    },
   },
   events: ["channel.created", "channel.updated"],
   rules: [

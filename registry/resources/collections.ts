@@ -37,13 +37,19 @@ export const collections = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
+  list: { rows: "own", column: "owner_id" },
   filters: {
     owner: {
       schema: z.uuid(),
+      sql: { kind: "instead", column: "owner_id", othersOnly: { column: "visibility", equals: "public" } },
       description:
         "List another member's public collections. Without it, the list shows the token's own collections (all visibilities).",
     },
-    type: { schema: z.enum(COLLECTION_TYPES), description: "Only collections of this type." },
+    type: {
+      schema: z.enum(COLLECTION_TYPES),
+      description: "Only collections of this type.",
+      sql: { kind: "equals", column: "type" },
+    },
   },
   events: ["collection.created", "collection.updated", "collection.deleted"],
   rules: [

@@ -26,10 +26,12 @@ export const follows = defineResource({
     },
     created_at: createdAtField,
   },
+  list: { rows: "own", column: "follower_id" },
   filters: {
     direction: {
       schema: z.enum(["following", "followers"]),
       description: "following (default): whom the member follows. followers: who follows the member.",
+      sql: { kind: "side", columns: { following: "follower_id", followers: "followee_id" } },
     },
   },
   events: ["follow.created", "follow.deleted"],

@@ -28,7 +28,14 @@ export const goals = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
-  filters: { status: { schema: z.enum(["active", "achieved", "abandoned"]), description: "Only goals with this status." } },
+  list: { rows: "own", column: "owner_id" },
+  filters: {
+    status: {
+      schema: z.enum(["active", "achieved", "abandoned"]),
+      description: "Only goals with this status.",
+      sql: { kind: "equals", column: "status" },
+    },
+  },
   events: ["goal.created", "goal.updated", "goal.deleted"],
   rules: [
     "current_value and target_value are non-negative (422 otherwise).",

@@ -62,9 +62,11 @@ export const items = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
+  list: { rows: "own", column: "owner_id" },
   filters: {
     collection_id: {
       schema: z.uuid(),
+      sql: { kind: "instead", column: "collection_id" },
       description:
         "List the items of one collection (any collection the member can read). Without it, the member's own items.",
     },

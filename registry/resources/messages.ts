@@ -41,8 +41,9 @@ export const messages = defineResource({
     },
     created_at: createdAtField,
   },
+  list: { rows: "either", columns: ["sender_id", "recipient_id"] },
   filters: {
-    with: { schema: z.uuid(), description: "Only the conversation with this member." },
+    with: { schema: z.uuid(), description: "Only the conversation with this member.", sql: { kind: "counterpart" } },
   },
   events: ["message.created"],
   rules: [

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { defineResource } from "../define.ts";
+import { defineField, defineResource } from "../define.ts";
 import { createdAtField, idField, timezoneField, updatedAtField } from "../fields.ts";
 
-const derived = (description: string, schema: z.ZodType, example: unknown) => ({
-  schema,
-  readOnly: true,
-  description: `${description} Derived from the check-ins; not writable.`,
-  example,
-});
+const derived = <S extends z.ZodType>(description: string, schema: S, example: unknown) =>
+  defineField({
+    schema,
+    readOnly: true,
+    description: `${description} Derived from the check-ins; not writable.`,
+    example,
+  });
 
 export const streaks = defineResource({
   name: "streaks",
@@ -34,6 +35,7 @@ export const streaks = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
+  list: { rows: "own", column: "owner_id" },
   events: ["streak.created", "streak.updated", "streak.deleted", "streak.checked_in"],
   rules: [
     "current_count, longest_count and last_check_in_on are derived from the check-ins and read-only: sending them is 422.",

@@ -50,7 +50,14 @@ export const todos = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
-  filters: { status: { schema: z.enum(["open", "done"]), description: "Only todos with this status." } },
+  list: { rows: "own", column: "owner_id" },
+  filters: {
+    status: {
+      schema: z.enum(["open", "done"]),
+      description: "Only todos with this status.",
+      sql: { kind: "equals", column: "status" },
+    },
+  },
   events: ["todo.created", "todo.updated", "todo.deleted"],
   rules: [
     "A recurrence outside the subset is 422 naming what is wrong; a recurring todo needs due_at (422 otherwise).",

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { asService } from "@/lib/db";
-import { idempotencyClock, idempotencyFor, purgeExpiredIdempotencyKeys } from "@/lib/http/idempotency";
-import { parseCapabilityInput } from "@/lib/http/pipeline";
+import { idempotencyClock, idempotencyFor, purgeExpiredIdempotencyKeys } from "@/lib/pipeline/idempotency";
+import { parseCapabilityInput } from "@/lib/pipeline/parse";
 import { capabilityByTool } from "@/registry/capabilities";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { capabilities, capabilityByTool } from "@/registry/capabilities";
-import { execute } from "@/lib/http/pipeline";
+import { execute } from "@/lib/pipeline/execute";
+import { sessionCaller } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/http/problem";
 import { policiesFor } from "@/lib/http/rate-limit";
 import { api } from "../support/api";
@@ -80,19 +82,22 @@ describe("per-token rate limits", () => {
     expect(other.headers.get("ratelimit")).toMatch(/^"token";r=2;/);
   });
 
-  it("gives each member's session its own bucket (sessions carry no token id)", async () => {
+  it("gives each browser session its own bucket", async () => {
     setEnv({ ...SPEC_LIMITS, RATE_LIMIT_CAPACITY: "1", RATE_LIMIT_REFILL_PER_SECOND: "0.01" });
     const list = capabilityByTool.get("collections_list");
     if (!list) throw new Error("collections_list is missing from the registry");
     const [ada, bob] = [await makeMember(), await makeMember()];
-    const session = (memberId: string) => ({
+    const session = (memberId: string, sessionId = randomUUID()) => ({
       requestId: "req_test_session",
       headers: new Headers(),
-      principal: { memberId, tokenId: "session", scopes: new Set(["collections:read"]) },
+      caller: sessionCaller(memberId, sessionId),
     });
-    expect((await execute(list, {}, session(ada.id))).status).toBe(200);
+    const adaSession = session(ada.id);
+    expect((await execute(list, {}, adaSession)).status).toBe(200);
     expect((await execute(list, {}, session(bob.id))).status).toBe(200);
-    await expect(execute(list, {}, session(ada.id))).rejects.toMatchObject({ code: "rate_limited" });
+    // Ada's second browser has a bucket of its own; her first is empty.
+    expect((await execute(list, {}, session(ada.id))).status).toBe(200);
+    await expect(execute(list, {}, adaSession)).rejects.toMatchObject({ code: "rate_limited" });
   });
 
   it("does not count requests that fail authentication", async () => {

@@ -1,19 +1,10 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import * as mcpRoute from "@/app/api/mcp/route";
 import { capabilities } from "@/registry/capabilities";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, tokenFor } from "../support/factories";
-
-// The SDK's own client, with a fetch that hands each request to the real route handler in-process.
-const routeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-  const request = new Request(input, init);
-  const handler = (mcpRoute as unknown as Record<string, (r: Request) => Promise<Response>>)[request.method];
-  if (!handler) return new Response(null, { status: 405 });
-  return handler(request);
-};
+import { connectMcp, routeFetch } from "./mcp-client";
 
 const open: Client[] = [];
 afterEach(async () => {
@@ -21,12 +12,7 @@ afterEach(async () => {
 });
 
 async function connect(token: string, headers: Record<string, string> = {}): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost/api/mcp"), {
-    fetch: routeFetch,
-    requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } },
-  });
-  const client = new Client({ name: "pds-test", version: "1.0.0" });
-  await client.connect(transport);
+  const client = await connectMcp(token, headers);
   open.push(client);
   return client;
 }

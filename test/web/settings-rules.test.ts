@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { blockByHandle, listBlocks, unblock } from "@/lib/web/blocks";
+import { sessionCaller } from "@/lib/auth/caller";
 import { callAsSession } from "@/lib/web/session-call";
 import { createTokenFromForm } from "@/lib/web/token-form";
 import { api } from "../support/api";
@@ -46,13 +48,14 @@ describe("settings pages' rules", () => {
   it("updates the profile through the API's own capability, with its refusals", async () => {
     const ada = await makeMember();
     const headers = new Headers();
-    const saved = await callAsSession(ada.id, "profile_update", { display_name: "Ada", timezone: "Europe/Berlin" }, headers);
+    const caller = sessionCaller(ada.id, randomUUID());
+    const saved = await callAsSession(caller, "profile_update", { display_name: "Ada", timezone: "Europe/Berlin" }, headers);
     expect(saved).toMatchObject({ ok: true, status: 200, body: { display_name: "Ada", timezone: "Europe/Berlin" } });
     expect((await api("GET", "/profile", { token: ada.token })).body.timezone).toBe("Europe/Berlin");
 
-    const plan = await callAsSession(ada.id, "profile_update", { plan: "pro" }, headers);
+    const plan = await callAsSession(caller, "profile_update", { plan: "pro" }, headers);
     expect(plan).toMatchObject({ ok: false, problem: { status: 422, errors: [{ pointer: "/plan", code: "read_only" }] } });
-    const zone = await callAsSession(ada.id, "profile_update", { timezone: "Mars/Olympus_Mons" }, headers);
+    const zone = await callAsSession(caller, "profile_update", { timezone: "Mars/Olympus_Mons" }, headers);
     expect(zone).toMatchObject({ ok: false, problem: { status: 422, reason: { message: expect.stringContaining("unknown timezone") } } });
   });
 

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/problem";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { type InvokeBody, invokeTool } from "@/lib/surfaces/invoke";
 import { isSameOrigin } from "@/lib/web/csrf";
-import { requireMember, sessionPrincipal } from "@/lib/web/session";
+import { memberCaller, requireMember } from "@/lib/web/session";
 
 export interface ConsoleAnswer {
   status: number;
@@ -24,7 +24,7 @@ export async function invokeToolAction(tool: string, input: unknown): Promise<Co
   const outcome = await invokeTool(String(tool), input, {
     requestId,
     headers: requestHeaders,
-    principal: sessionPrincipal(member.id),
+    caller: memberCaller(member),
   });
   return { status: outcome.status, body: outcome.body };
 }

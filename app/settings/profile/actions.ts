@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { isSameOrigin } from "@/lib/web/csrf";
 import { type FormState, NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { profileInputFromForm } from "@/lib/web/profile-form";
-import { requireMember } from "@/lib/web/session";
+import { memberCaller, requireMember } from "@/lib/web/session";
 import { callAsSession, problemToForm } from "@/lib/web/session-call";
 
 export type ProfileState = FormState & { values?: Record<string, string> };
@@ -16,7 +16,7 @@ export async function updateProfileAction(_previous: ProfileState, form: FormDat
   if (!isSameOrigin(requestHeaders)) return NOT_SAME_ORIGIN;
   const member = await requireMember();
   const values = profileInputFromForm(form);
-  const result = await callAsSession(member.id, "profile_update", values, requestHeaders);
+  const result = await callAsSession(memberCaller(member), "profile_update", values, requestHeaders);
   if (!result.ok) return { ...problemToForm(result.problem), values };
   revalidatePath("/settings", "layout");
   return { notice: "Profile saved." };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ProfileForm, type ProfileValues } from "@/components/profile-form";
-import { requireMember } from "@/lib/web/session";
+import { memberCaller, requireMember } from "@/lib/web/session";
 import { callAsSession } from "@/lib/web/session-call";
 import { profile } from "@/registry/resources/profile";
 import { updateProfileAction } from "./actions";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Profile · Personal Data Service" };
 
 export default async function ProfilePage() {
   const member = await requireMember();
-  const result = await callAsSession(member.id, "profile_get", {}, await headers());
+  const result = await callAsSession(memberCaller(member), "profile_get", {}, await headers());
   if (!result.ok) throw new Error(`profile_get failed: ${result.problem.detail}`);
   const consent = profile.fields.attachment_consent?.description ?? "";
   return (

@@ -1,6 +1,6 @@
 import { asService, type Queryable } from "../../db/index.ts";
 import { ApiError } from "../../http/problem.ts";
-import type { Handler } from "../context.ts";
+import type { ToolHandler } from "../context.ts";
 import { type SearchHit, searchCatalog } from "../search-query.ts";
 import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
 import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
@@ -30,8 +30,8 @@ const CONFIDENT = 0.6;
  * member's rights — it writes what was learned and reads the answer. Catalog entries are readable
  * by every member, so the answer is the one the member would read.
  */
-async function prepare({ input }: { input: Record<string, unknown> }): Promise<unknown> {
-  const { classified, providers } = await learn(String(input.input));
+async function prepare({ input }: { input: { input: string } }): Promise<unknown> {
+  const { classified, providers } = await learn(input.input);
   return asService((tx) =>
     classified.type === "phrase"
       ? resolvePhrase(tx, classified.phrase, classified.domain, providers)
@@ -65,7 +65,7 @@ async function expand(classified: Exclude<Classified, { type: "phrase" }>): Prom
   }
 }
 
-export const resolve: Handler = Object.assign(async ({ prepared }: Parameters<Handler>[0]) => prepared, { prepare });
+export const resolve: ToolHandler<"resolve"> = Object.assign(async ({ prepared }: { prepared?: unknown }) => prepared, { prepare });
 
 function resolution(extra: Record<string, unknown>, providers: ProviderOutcome | null, entry: CatalogEntryView) {
   return {

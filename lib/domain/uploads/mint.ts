@@ -1,6 +1,5 @@
-import type { UploadPurpose } from "../../../registry/define.ts";
 import { UPLOAD_URL_LIFETIME_SECONDS } from "../../../registry/operations/uploads.ts";
-import type { Handler } from "../context.ts";
+import type { ToolHandler } from "../context.ts";
 import { storageDriver } from "./driver.ts";
 
 interface Minted {
@@ -14,10 +13,8 @@ interface Minted {
  * driver signs a PUT for exactly that key, type, size and expiry. Signing is local computation,
  * so it may run inside the member transaction.
  */
-export const mintUpload: Handler = async ({ tx, input }) => {
-  const purpose = input.purpose as UploadPurpose;
-  const contentType = String(input.content_type);
-  const size = Number(input.size);
+export const mintUpload: ToolHandler<"uploads_create"> = async ({ tx, input }) => {
+  const { purpose, content_type: contentType, size } = input;
   const [row] = await tx.query<{ minted: Minted }>(
     "select app_private.mint_upload($1, $2, $3, $4) as minted",
     [purpose, contentType, size, UPLOAD_URL_LIFETIME_SECONDS],

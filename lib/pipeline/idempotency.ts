@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Capability } from "../../registry/capabilities.ts";
 import { IDEMPOTENCY, LIMIT_HEADERS } from "../../registry/limits.ts";
 import { asService, type Queryable } from "../db/index.ts";
-import { isHandlerResult } from "../domain/context.ts";
-import { fingerprint, idempotencyKeyFrom } from "./idempotency-key.ts";
-import { ApiError } from "./problem.ts";
+import { Reply } from "../domain/context.ts";
+import { fingerprint, idempotencyKeyFrom } from "../http/idempotency-key.ts";
+import { ApiError } from "../http/problem.ts";
 
 /** Injectable for tests of the 24-hour window; the database's own clock is not used for it. */
 export const idempotencyClock = { now: (): Date => new Date() };
@@ -44,9 +44,8 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
     },
     async record(tx, result) {
       if (!held) return result;
-      const { status, data, headers: extra } = isHandlerResult(result)
-        ? { status: result.status, data: result.data, headers: result.headers ?? {} }
-        : { status: capability.successStatus, data: result, headers: {} };
+      const { status, data, headers: extra } =
+        result instanceof Reply ? result : { status: capability.successStatus, data: result, headers: {} };
       const [row] = await tx.query<{ ok: boolean }>(
         "select app_private.complete_idempotent_request($1, $2, $3, $4::json, $5::json) as ok",
         [held.key, held.lease, status, JSON.stringify(data ?? null), JSON.stringify(extra)],

@@ -1,0 +1,42 @@
+import { isScope, SCOPES, type Scope } from "../../registry/scopes.ts";
+
+/** Who a call acts for: always a member, under that member's row-level security. */
+interface ActingMember {
+  memberId: string;
+  scopes: ReadonlySet<Scope>;
+}
+
+/** A personal access token: its own scopes and its own rate-limit bucket. */
+export type TokenCaller = ActingMember & { kind: "token"; tokenId: string };
+/** A signed-in browser on the settings pages: every scope, a bucket per session. */
+export type SessionCaller = ActingMember & { kind: "session"; sessionId: string };
+/** The service acting for a member on its own initiative (operators, upkeep): every scope, no bucket. */
+export type ServiceCaller = ActingMember & { kind: "service"; purpose: string };
+
+export type Caller = TokenCaller | SessionCaller | ServiceCaller;
+
+const EVERY_SCOPE: ReadonlySet<Scope> = new Set(SCOPES);
+
+/** Scopes as stored with a token; a name the registry no longer knows grants nothing. */
+export const scopeSet = (names: readonly string[]): ReadonlySet<Scope> => new Set(names.filter(isScope));
+
+export const tokenCaller = (memberId: string, tokenId: string, scopes: readonly string[]): TokenCaller => ({
+  kind: "token",
+  memberId,
+  tokenId,
+  scopes: scopeSet(scopes),
+});
+
+export const sessionCaller = (memberId: string, sessionId: string): SessionCaller => ({
+  kind: "session",
+  memberId,
+  sessionId,
+  scopes: EVERY_SCOPE,
+});
+
+export const serviceCaller = (memberId: string, purpose: string): ServiceCaller => ({
+  kind: "service",
+  memberId,
+  purpose,
+  scopes: EVERY_SCOPE,
+});

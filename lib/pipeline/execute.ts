@@ -1,0 +1,70 @@
+import { acceptedScopes, type Capability, scopeForInput } from "../../registry/capabilities.ts";
+import type { Caller } from "../auth/caller.ts";
+import { asMember } from "../db/index.ts";
+import { Reply } from "../domain/context.ts";
+import { handlerFor } from "../domain/handlers.ts";
+import { fromStoreError } from "../domain/store-errors.ts";
+import { settleUploadKeys } from "../domain/uploads/settle.ts";
+import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
+import { ApiError } from "../http/problem.ts";
+import { rateLimit } from "../http/rate-limit.ts";
+import { addressInput } from "./address.ts";
+import { idempotencyFor } from "./idempotency.ts";
+import { parseCapabilityInput } from "./parse.ts";
+
+export interface CallContext {
+  requestId: string;
+  headers: Headers;
+  /** Already established (a settings-page session, the service); otherwise the Bearer token decides. */
+  caller?: Caller;
+  /** Values the REST path supplies ({id}); other surfaces carry them in the input. */
+  path?: Readonly<Record<string, string>>;
+}
+
+export interface Outcome {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one pipeline every surface uses (REST, tool invoke, MCP, settings pages):
+ * authenticate → rate limit → authorize → address → parse → idempotency (creates with
+ * Idempotency-Key) → run as the member (the idempotent response is stored in the write's
+ * transaction) → map the store's answer. Errors are thrown as ApiError carrying any headers
+ * gathered so far (rate-limit state).
+ */
+export async function execute(capability: Capability, rawInput: unknown, call: CallContext): Promise<Outcome> {
+  const headers: Record<string, string> = {};
+  const idempotency = idempotencyFor(capability, call.headers);
+  try {
+    const caller = call.caller ?? (await authenticate(call.headers));
+    Object.assign(headers, await rateLimit(caller, capability));
+    authorizeAny(caller, acceptedScopes(capability));
+    const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
+    authorize(caller, scopeForInput(capability, input));
+    const replay = await idempotency.reserve(caller.memberId, input);
+    if (replay) return { ...replay, headers: { ...headers, ...replay.headers } };
+    await settleUploadKeys(capability, input, caller.memberId);
+    const handler = handlerFor(capability);
+    const memberId = caller.memberId;
+    const prepared = handler.prepare
+      ? await handler.prepare({ memberId, input, capability }).catch((error: unknown) => {
+          throw fromStoreError(error);
+        })
+      : undefined;
+    const result = await asMember(memberId, async (tx) =>
+      idempotency.record(tx, await handler({ memberId, tx, input, capability, prepared })),
+    ).catch((error: unknown) => {
+      throw fromStoreError(error);
+    });
+    if (result instanceof Reply) {
+      return { status: result.status, body: result.data, headers: { ...headers, ...result.headers } };
+    }
+    return { status: capability.successStatus, body: result, headers };
+  } catch (error) {
+    await idempotency.release();
+    if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
+    throw error;
+  }
+}
