@@ -25,8 +25,3 @@ export function capabilitySchemas(capability: Capability): { input: JsonSchema; 
   }
   return schemas;
 }
-
-/** A fresh deep copy, so callers may reshape a schema without touching the cached one. */
-export const cloneSchema = (schema: JsonSchema): JsonSchema => structuredClone(schema);
-
-export const isObjectSchema = (schema: JsonSchema): boolean => schema.type === "object";
