@@ -4,13 +4,13 @@ import { createToken, expect, screenshot, signUp, test } from "./support";
 
 const LOADED = "#api-reference[data-loaded]";
 
-test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({ page }) => {
+test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const foreign: string[] = [];
+  const site = new URL(baseURL ?? "http://127.0.0.1").origin;
   page.on("request", (request) => {
-    if (new URL(request.url()).origin !== new URL(page.url() || "http://127.0.0.1").origin && !request.url().startsWith("data:")) {
-      foreign.push(request.url());
-    }
+    const url = request.url();
+    if (!url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== site) foreign.push(url);
   });
   await page.goto("/docs");
   await page.locator(LOADED).waitFor({ timeout: 60_000 });
@@ -19,7 +19,7 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
     await expect(page.locator(`[id="op-${capability.tool}"]`)).toHaveCount(1);
   }
   await expect(page.locator("#docs-outline")).toBeHidden();
-  await expect(page.getByText("Personal Data Service API").first()).toBeVisible();
+  await expect(page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first()).toBeVisible();
 
   // Search across operations.
   await page.getByRole("button", { name: /Search/ }).first().click();
@@ -33,10 +33,10 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   const operation = page.locator('[id$="tag/collections/POST/collections"]');
   await expect(operation.getByText("Create a collection").first()).toBeVisible();
   await expect(operation.getByText(/curl -X POST/).first()).toBeVisible();
-  await operation.getByRole("button", { name: "curl" }).click();
+  await operation.getByTestId("client-picker").click();
   await page.getByRole("option", { name: /JavaScript/ }).click();
   await expect(operation.getByText(/@personal-data-service\/client/).first()).toBeVisible();
-  await operation.getByRole("button", { name: /JavaScript/ }).click();
+  await operation.getByTestId("client-picker").click();
   await page.getByRole("option", { name: /Python/ }).click();
   await expect(operation.getByText(/import requests/).first()).toBeVisible();
   await page.screenshot({ path: "reports/screenshots/docs-operation.png" });
