@@ -41,6 +41,7 @@ export default async function DocsPage() {
   const tags = tagsWithOperations(doc);
   const tools = asList(doc["x-tools"]) as Json[];
   const schemas = Object.entries(((doc.components ?? {}) as Json).schemas ?? {}) as [string, Json][];
+  const webhooks = Object.entries((doc.webhooks ?? {}) as Json) as [string, Json][];
   return (
     <>
       <SiteHeader email={member?.email} />
@@ -64,6 +65,9 @@ export default async function DocsPage() {
                   </li>
                 ))}
               </ul>
+            </li>
+            <li>
+              <a href="#webhooks">Webhook events</a>
             </li>
             <li>
               <a href="#tools">Tool catalog</a>
@@ -124,6 +128,25 @@ export default async function DocsPage() {
               </section>
             );
           })}
+          <section id="webhooks" aria-labelledby="webhooks-title">
+            <h2 id="webhooks-title">Webhook events</h2>
+            <p>
+              Register an endpoint with <code>POST /webhook-endpoints</code> (or on{" "}
+              <a href="/settings/webhooks">Settings → Webhooks</a>); every event below is POSTed to it as{" "}
+              <code>{"{id, type, created_at, data}"}</code>, signed, at least once.
+            </p>
+            {webhooks.map(([type, item]) => {
+              const post = (item.post ?? {}) as Json;
+              const body = (((post.requestBody as Json)?.content as Json)?.["application/json"] ?? {}) as Json;
+              return (
+                <section key={type} id={`event-${type}`} className="schema">
+                  <h3>{type}</h3>
+                  <p>{text(post.description)}</p>
+                  <SchemaTable doc={doc} schema={body.schema as Json} caption={`Payload of ${type}`} />
+                </section>
+              );
+            })}
+          </section>
           <section id="tools" aria-labelledby="tools-title">
             <h2 id="tools-title">Tool catalog</h2>
             <p>
