@@ -11,7 +11,8 @@ export interface Received {
 }
 
 /**
- * A real receiver on 127.0.0.1: records every POST; `answer` decides the status (200 unless told).
+ * A real receiver on 127.0.0.1: records every POST; `answer` decides the status (200 unless told;
+ * 0 leaves the request unanswered).
  */
 export async function startReceiver(answer: (received: Received) => number = () => 200) {
   const received: Received[] = [];
@@ -23,7 +24,9 @@ export async function startReceiver(answer: (received: Received) => number = () 
       const body = Buffer.concat(chunks).toString("utf8");
       const one = { headers: req.headers, body, json: JSON.parse(body), at: Date.now() };
       received.push(one);
-      res.writeHead(answer(one)).end("ok");
+      const status = answer(one);
+      // 0: hold the request unanswered (a receiver that hangs).
+      if (status) res.writeHead(status).end("ok");
       for (const wake of waiters.splice(0)) wake();
     });
   });
@@ -44,7 +47,11 @@ export async function startReceiver(answer: (received: Received) => number = () 
       }
       return received;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
