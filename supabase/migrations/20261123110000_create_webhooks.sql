@@ -122,24 +122,41 @@ grant select on public.webhook_deliveries to authenticated;
 create policy "members read their own deliveries" on public.webhook_deliveries
   for select to authenticated using (owner_id = (select auth.uid()));
 
--- The trigger function the generated triggers call (next migration): arguments are the event kind
--- and the row's columns naming its audience. An event is written only when some enabled endpoint
--- of the audience wants it, with one pending delivery per such endpoint, due at once.
+-- The trigger function the generated triggers call (next migration): arguments are the event kind,
+-- optionally 'snapshot=<view>' (streaks: data is the view's row, with the counts derived at read
+-- time, as GET answers it), and the row's columns naming its audience. An event is written only
+-- when some enabled endpoint of the audience wants it, with one pending delivery per such endpoint.
 create function app_private.emit_webhook_event() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   v_type text := tg_argv[0];
   v_row jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  v_columns text[] := '{}';
+  v_snapshot text;
+  v_view jsonb;
   v_audience uuid[];
   v_event uuid;
+  i integer;
 begin
+  for i in 1 .. tg_nargs - 1 loop
+    if tg_argv[i] like 'snapshot=%' then
+      v_snapshot := substr(tg_argv[i], 10);
+    else
+      v_columns := v_columns || tg_argv[i];
+    end if;
+  end loop;
   select array_agg(distinct (v_row ->> c)::uuid) into v_audience
-    from unnest(tg_argv[1:]) as c where v_row ->> c is not null;
+    from unnest(v_columns) as c where v_row ->> c is not null;
   if not exists (
     select 1 from public.webhook_endpoints e
      where e.owner_id = any (v_audience) and e.enabled and (v_type = any (e.events) or '*' = any (e.events))
   ) then
     return null;
+  end if;
+  if v_snapshot is not null then
+    -- The name comes from the generated trigger definition, never from a member.
+    execute format('select to_jsonb(v) from %s v where v.id = $1', v_snapshot) into v_view using (v_row ->> 'id')::uuid;
+    v_row := coalesce(v_view, v_row);
   end if;
   insert into app_private.webhook_events (type, record_id, data)
   values (v_type, (v_row ->> 'id')::uuid, v_row) returning id into v_event;

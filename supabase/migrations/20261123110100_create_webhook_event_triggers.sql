@@ -29,10 +29,10 @@ create trigger webhook_goal_updated after update on public.goals
 create trigger webhook_goal_deleted after delete on public.goals
   for each row execute function app_private.emit_webhook_event('goal.deleted', 'owner_id');
 create trigger webhook_streak_created after insert on public.streaks
-  for each row execute function app_private.emit_webhook_event('streak.created', 'owner_id');
+  for each row execute function app_private.emit_webhook_event('streak.created', 'snapshot=public.streaks_with_counts', 'owner_id');
 create trigger webhook_streak_updated after update on public.streaks
   for each row
-  when (to_jsonb(old) is distinct from to_jsonb(new)) execute function app_private.emit_webhook_event('streak.updated', 'owner_id');
+  when (to_jsonb(old) is distinct from to_jsonb(new)) execute function app_private.emit_webhook_event('streak.updated', 'snapshot=public.streaks_with_counts', 'owner_id');
 create trigger webhook_streak_deleted after delete on public.streaks
   for each row execute function app_private.emit_webhook_event('streak.deleted', 'owner_id');
 create trigger webhook_streak_checked_in after insert on public.streak_check_ins

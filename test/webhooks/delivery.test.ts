@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { eventKindByType, eventPayloadSchema } from "@/registry/events";
+import { eventKindByType, eventPayloadSchema, eventReferenceData } from "@/registry/events";
 import { asMember, asService } from "@/lib/db";
+import { eventBody } from "@/lib/webhook-delivery/payload";
 import { runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
@@ -228,6 +229,48 @@ describe("webhook delivery", () => {
   });
 });
 
+describe("delivery limits", () => {
+  it("does not follow a redirect: a 3xx is a failed attempt", async () => {
+    const ada = await makeMember();
+    const r = await receiver(() => 302);
+    const endpoint = await endpointFor(ada, r.url);
+    await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
+    await runWebhookDeliveries({ endpoints: mine });
+    const log = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
+    expect(log.body.data[0]).toMatchObject({ status: "pending", attempts: 1, last_status_code: 302 });
+    expect(r.received).toHaveLength(1);
+  });
+
+  it("sends a record over 256 KB as its address", () => {
+    const row = { id: "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b", title: "x".repeat(300 * 1024) };
+    const body = JSON.parse(
+      eventBody({ id: "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c", type: "todo.created", record_id: row.id, data: row, created_at: "2026-11-23T10:00:00+00:00" }),
+    );
+    expect(body.data).toEqual({ id: row.id, url: expect.stringMatching(/\/api\/v1\/todos\/6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b$/) });
+    expect(eventPayloadSchema("todo.created", eventReferenceData).safeParse(body).success).toBe(true);
+  });
+
+  it("stops reading a large answer at 64 KB and still counts the 2xx", async () => {
+    const ada = await makeMember();
+    const big = (await import("node:http")).createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("y".repeat(5 * 1024 * 1024));
+    });
+    await new Promise<void>((resolve) => big.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (big.address() as { port: number }).port;
+      const endpoint = await endpointFor(ada, `http://127.0.0.1:${port}/hook`);
+      await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
+      await runWebhookDeliveries({ endpoints: mine });
+      const log = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
+      expect(log.body.data[0]).toMatchObject({ status: "delivered", last_status_code: 200 });
+    } finally {
+      big.closeAllConnections();
+      big.close();
+    }
+  });
+});
+
 describe("every declared event", () => {
   it("is produced by a real API call and arrives as documented", async () => {
     const ada = await makeMember();
@@ -254,7 +297,7 @@ describe("every declared event", () => {
     await call("PATCH", `/goals/${goal.id}`, { current_value: 2 });
     await call("DELETE", `/goals/${goal.id}`);
     const streak = await call("POST", "/streaks", { name: "s" });
-    await call("PATCH", `/streaks/${streak.id}`, { name: "t" });
+    const renamed = await call("PATCH", `/streaks/${streak.id}`, { name: "t" });
     await call("POST", `/streaks/${streak.id}/check-in`, {});
     await call("DELETE", `/streaks/${streak.id}`);
     await call("POST", "/messages", { recipient_id: bob.id, body: "hi" });
@@ -274,6 +317,8 @@ describe("every declared event", () => {
       const parsed = eventPayloadSchema(one.json.type, (kind?.data as any).strict()).strict().safeParse(one.json);
       expect(parsed.success, `${one.json.type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
+    // Read through a view (derived counts): the event carries the record exactly as the API answered it.
+    expect(r.received.find((one) => one.json.type === "streak.updated")?.json.data).toEqual(renamed);
     expect(rb.received.map((one) => one.json.type).sort()).toEqual(["follow.created", "follow.deleted", "message.created"]);
   });
 });
