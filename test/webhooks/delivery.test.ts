@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { eventKindByType, eventPayloadSchema, eventReferenceData } from "@/registry/events";
 import { asMember, asService } from "@/lib/db";
 import { eventBody } from "@/lib/webhook-delivery/payload";
-import { runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
+import { purgeWebhookDeliveries, runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
 import { startReceiver, verifyServiceSignature, verifyStandard } from "../support/webhook-receiver";
@@ -226,6 +226,39 @@ describe("webhook delivery", () => {
     const log = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
     expect(log.body.data[0]).toMatchObject({ status: "pending", attempts: 1, last_status_code: null });
     expect(log.body.data[0].last_error).toMatch(/refused/);
+  });
+});
+
+describe("store events on cascades and purge", () => {
+  it("lets a member with endpoints be deleted; the other side still learns its follow ended", async () => {
+    const ada = await makeMember();
+    const bob = await makeMember();
+    await endpointFor(ada, "https://example.com/hook");
+    const bobs = await endpointFor(bob, "https://example.com/hook", ["follow.deleted"]);
+    await api("POST", "/follows", { token: ada.token, body: { followee_id: bob.id } });
+    await asService((tx) => tx.query("delete from app_private.members where id = $1", [ada.id]));
+    const rows = await asService((tx) =>
+      tx.query<{ event_type: string }>("select event_type from public.webhook_deliveries where endpoint_id = $1", [bobs.id]),
+    );
+    expect(rows.map((row) => row.event_type)).toEqual(["follow.deleted"]);
+  });
+
+  // Deletes every finished delivery of the database older than 30 days: on the server pass other
+  // files run at the same time on the same database, so only on the embedded one.
+  it.skipIf(Boolean(process.env.DATABASE_URL))("purges finished deliveries after 30 days, keeps pending ones", async () => {
+    const ada = await makeMember();
+    const r = await receiver();
+    const endpoint = await endpointFor(ada, r.url);
+    await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
+    await drain();
+    await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
+    const later = Date.now() + 31 * 86_400_000;
+    webhookClock.now = () => new Date(later);
+    await purgeWebhookDeliveries();
+    const rows = await asService((tx) =>
+      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
+    );
+    expect(rows.map((row) => row.status)).toEqual(["pending"]);
   });
 });
 
