@@ -54,8 +54,13 @@ describe("webhook endpoints", () => {
       token: ada.token,
       body: { url: "http://127.0.0.1:9/hook", events: ["*"] },
     });
-    process.env.WEBHOOKS_ALLOW_HTTP = "1";
     expect(refused.status).toBe(422);
+    for (const url of ["https://10.0.0.7/hook", "https://169.254.169.254/latest", "https://localhost/hook"]) {
+      const privateUrl = await api("POST", "/webhook-endpoints", { token: ada.token, body: { url, events: ["*"] } });
+      expect(privateUrl.status, url).toBe(422);
+      expect(privateUrl.body.errors[0].pointer).toBe("/url");
+    }
+    process.env.WEBHOOKS_ALLOW_HTTP = "1";
     const headers = { "idempotency-key": "create-hook-1" };
     const body = { url: "https://example.com/hook", events: ["item.created"] };
     const created = await api("POST", "/webhook-endpoints", { token: ada.token, body, headers });

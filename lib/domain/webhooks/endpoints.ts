@@ -1,6 +1,7 @@
 import { WEBHOOK_LIMITS } from "../../../registry/events.ts";
 import { webhookEndpoints } from "../../../registry/resources/webhook-endpoints.ts";
 import { ApiError } from "../../http/problem.ts";
+import { assertPublicUrl } from "../../net/ssrf-guard.ts";
 import type { Handler, ToolHandler, VerbContext } from "../context.ts";
 import { genericHandler } from "../crud.ts";
 import { webhookClock } from "./clock.ts";
@@ -8,15 +9,24 @@ import { encryptSecret, newWebhookSecret } from "./secrets.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 
-/** https only; plain http only to a loopback host, and only with WEBHOOKS_ALLOW_HTTP set (development). */
+const refuse = (message: string) =>
+  new ApiError("invalid_request", message, { errors: [{ pointer: "/url", code: "invalid_url", message }] });
+
+/**
+ * https only; plain http only to a loopback host, and only with WEBHOOKS_ALLOW_HTTP set
+ * (development). A literal private address is refused here already; names are checked by the
+ * SSRF guard at every attempt, since what they resolve to can change.
+ */
 export function checkEndpointUrl(value: unknown): void {
   if (typeof value !== "string") return;
   const url = new URL(value);
-  if (url.protocol === "https:") return;
-  if (url.protocol === "http:" && process.env.WEBHOOKS_ALLOW_HTTP && LOOPBACK.has(url.hostname)) return;
-  throw new ApiError("invalid_request", "The endpoint url must use https.", {
-    errors: [{ pointer: "/url", code: "invalid_url", message: "The endpoint url must use https." }],
-  });
+  const devLoopback = Boolean(process.env.WEBHOOKS_ALLOW_HTTP) && LOOPBACK.has(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && devLoopback)) throw refuse("The endpoint url must use https.");
+  try {
+    assertPublicUrl(url, () => devLoopback, { anyPort: true });
+  } catch {
+    throw refuse("The endpoint url points at a private, loopback or reserved address.");
+  }
 }
 
 const notFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
