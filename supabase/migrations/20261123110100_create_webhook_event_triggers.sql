@@ -54,3 +54,5 @@ create trigger webhook_collection_type_updated after update on public.collection
 create trigger webhook_profile_updated after update on public.profiles
   for each row
   when (to_jsonb(old) is distinct from to_jsonb(new)) execute function app_private.emit_webhook_event('profile.updated', 'id');
+alter table public.webhook_endpoints add constraint webhook_endpoints_events_known
+  check (events <@ array['*', 'collection.created', 'collection.updated', 'collection.deleted', 'item.created', 'item.updated', 'item.deleted', 'todo.created', 'todo.updated', 'todo.deleted', 'goal.created', 'goal.updated', 'goal.deleted', 'streak.created', 'streak.updated', 'streak.deleted', 'streak.checked_in', 'message.created', 'follow.created', 'follow.deleted', 'channel.created', 'channel.updated', 'collection_type.updated', 'profile.updated']::text[]);
