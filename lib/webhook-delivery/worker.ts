@@ -132,10 +132,11 @@ export async function purgeWebhookDeliveries(db?: Database): Promise<number> {
     const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
       before,
     ]);
+    // An event is written with its deliveries in one transaction, so one without any is left over from
+    // a purge or from a member's deletion (their endpoints cascade away): drop it at any age.
     await tx.query(
-      `delete from app_private.webhook_events ev where ev.created_at < $1
-         and not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id)`,
-      [before],
+      `delete from app_private.webhook_events ev
+        where not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id)`,
     );
     return rows.length;
   });

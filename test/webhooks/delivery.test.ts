@@ -256,6 +256,9 @@ describe("store events on cascades and purge", () => {
     const endpoint = await endpointFor(ada, r.url);
     await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
     await drain();
+    const [done] = await asService((tx) =>
+      tx.query<{ event_id: string }>("select event_id from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
+    );
     await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
     const later = Date.now() + 31 * 86_400_000;
     webhookClock.now = () => new Date(later);
@@ -264,6 +267,8 @@ describe("store events on cascades and purge", () => {
       tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
     );
     expect(rows.map((row) => row.status)).toEqual(["pending"]);
+    const events = await asService((tx) => tx.query("select 1 from app_private.webhook_events where id = $1", [done?.event_id]));
+    expect(events).toEqual([]);
   });
 });
 
