@@ -1,12 +1,16 @@
-// Serves the REST surface (/api/v1/...) with node:http and nothing else: the same handler `next
-// start` runs, without a build. For tests that need separate server processes (rate limits shared
-// through Redis) and for benchmarks that want the pipeline's cost without Next's routing.
+// Serves the REST surface (/api/v1/...) with node:http: the same handler `next start` runs, and the
+// same boot hook (instrumentation.ts: the in-process webhook worker unless WEBHOOKS_WORKER=off),
+// without a build. For tests that need separate server processes (rate limits shared through
+// Redis, kill -9 of a server with its worker) and for benchmarks that want the pipeline's cost
+// without Next's routing.
 //   PORT=0 node scripts/serve-rest.ts   → prints "listening http://127.0.0.1:<port>" once ready.
 import http from "node:http";
 import { Readable } from "node:stream";
 import { closeDb } from "../lib/db/index.ts";
 import { decodePathSegments, malformedPathResponse } from "../lib/http/path-segments.ts";
 import { handleRest } from "../lib/surfaces/rest.ts";
+import { startInProcessWorker } from "../lib/webhook-delivery/worker.ts";
+import { register } from "../instrumentation.ts";
 
 const PREFIX = "/api/v1/";
 
@@ -38,12 +42,17 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
+// What Next sets before it calls register() in a Node.js server.
+process.env.NEXT_RUNTIME ??= "nodejs";
+await register();
+
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : process.env.PORT;
   console.log(`listening http://127.0.0.1:${port}`);
 });
 
-const stop = () => server.close(() => void closeDb().finally(() => process.exit(0)));
+const stop = () =>
+  server.close(() => void Promise.resolve(startInProcessWorker()?.stop()).then(closeDb).finally(() => process.exit(0)));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
