@@ -149,16 +149,20 @@ export interface WorkerHandle {
 /**
  * The delivery loop: a pass every WEBHOOKS_POLL_MS (default 250), at once again while passes find
  * work; the purge hourly. Runs in the server process (instrumentation.ts) or apart (npm run worker).
+ * WEBHOOKS_ENDPOINTS (a comma list of endpoint ids) narrows a worker to those endpoints, to split
+ * them across workers (the tests use it so a worker process leaves other files' deliveries alone).
  */
-export function startWebhookWorker(options: { pollMs?: number } = {}): WorkerHandle {
+export function startWebhookWorker(options: { pollMs?: number; endpoints?: readonly string[] } = {}): WorkerHandle {
   const pollMs = options.pollMs ?? (Number(process.env.WEBHOOKS_POLL_MS) || 250);
+  const only = process.env.WEBHOOKS_ENDPOINTS?.split(",").map((id) => id.trim()).filter(Boolean);
+  const endpoints = options.endpoints ?? (only?.length ? only : undefined);
   let stopped = false;
   let lastPurge = 0;
   const loop = (async () => {
     while (!stopped) {
       let found = 0;
       try {
-        found = await runWebhookDeliveries();
+        found = await runWebhookDeliveries(endpoints ? { endpoints } : {});
         if (Date.now() - lastPurge > 3600_000) {
           lastPurge = Date.now();
           await purgeWebhookDeliveries();

@@ -13,9 +13,10 @@ process.env.WEBHOOKS_ALLOW_HTTP = "1";
  * admits one process, so these run in the server pass only.
  */
 const children: ChildProcess[] = [];
-function startWorker(): ChildProcess {
+// Each worker is narrowed to the test's endpoint: other files share this database at the same time.
+function startWorker(endpoint: string): ChildProcess {
   const child = spawn(process.execPath, ["scripts/worker.ts"], {
-    env: { ...process.env, WEBHOOKS_ALLOW_HTTP: "1", WEBHOOKS_POLL_MS: "50" },
+    env: { ...process.env, WEBHOOKS_ALLOW_HTTP: "1", WEBHOOKS_POLL_MS: "50", WEBHOOKS_ENDPOINTS: endpoint },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);
@@ -41,7 +42,7 @@ describe.runIf(process.env.DATABASE_URL)("webhook worker processes (Postgres)", 
     const created = await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: r.url, events: ["todo.created"] } });
     const todo = await api("POST", "/todos", { token: ada.token, body: { title: "survive a crash" } });
     expect(todo.status).toBe(201);
-    const worker = startWorker();
+    const worker = startWorker(created.body.id);
     // The worker has claimed the delivery and is sending it: kill it before it can record anything.
     await r.waitFor(1, 20_000);
     await stop(worker, "SIGKILL");
@@ -72,13 +73,13 @@ describe.runIf(process.env.DATABASE_URL)("webhook worker processes (Postgres)", 
   it("delivers each event once with two worker processes claiming under SKIP LOCKED", async () => {
     const ada = await makeMember();
     const r = await startReceiver();
-    await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: r.url, events: ["goal.created"] } });
+    const created = await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: r.url, events: ["goal.created"] } });
     const count = 40;
     for (let i = 0; i < count; i++) {
       const goal = await api("POST", "/goals", { token: ada.token, body: { title: `g${i}`, target_value: 1 } });
       expect(goal.status).toBe(201);
     }
-    const workers = [startWorker(), startWorker()];
+    const workers = [startWorker(created.body.id), startWorker(created.body.id)];
     await r.waitFor(count, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await Promise.all(workers.map((worker) => stop(worker, "SIGTERM")));
