@@ -2,10 +2,11 @@ import postgres from "postgres";
 import type { Database, Transaction } from "./types.ts";
 
 export async function openServer(url: string): Promise<Database> {
+  // Supabase's pooler in transaction mode does not support prepared statements.
+  const prepare = process.env.DATABASE_PREPARE !== "false";
   const sql = postgres(url, {
     max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-    // Supabase's pooler in transaction mode does not support prepared statements.
-    prepare: process.env.DATABASE_PREPARE !== "false",
+    prepare,
     onnotice: () => {},
     // Callers pass JSON parameters as text (as PGlite takes them); without this, postgres.js
     // would JSON-encode that text a second time.
@@ -28,7 +29,9 @@ export async function openServer(url: string): Promise<Database> {
   });
   const wrap = (q: postgres.Sql | postgres.TransactionSql): Transaction => ({
     async query<T extends object>(text: string, params: readonly unknown[] = []) {
-      const rows = await q.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      // `unsafe` does not prepare unless told, whatever the pool's option says: without this,
+      // Postgres parsed and planned every statement on every request (issue 14).
+      const rows = await q.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare });
       return rows as unknown as T[];
     },
     async exec(text: string) {
