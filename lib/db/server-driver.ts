@@ -41,7 +41,25 @@ export async function openServer(url: string): Promise<Database> {
   return {
     kind: "server",
     query: wrap(sql).query,
-    transaction: async <T>(fn: (tx: Transaction) => Promise<T>) => (await sql.begin((tx) => fn(wrap(tx)))) as T,
+    transaction: async <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
+      // Not sql.begin, which waits for BEGIN's answer before fn sends anything: on a reserved
+      // connection, BEGIN leaves in the same write as fn's first statements, one round trip less
+      // per transaction (statements on one connection run in the order they were sent).
+      const connection = await sql.reserve();
+      try {
+        // postgres.js sends a query only once it is awaited or executed: BEGIN must go out now,
+        // before fn's statements, or they would run outside the transaction (and its settings).
+        const begin = connection.unsafe("begin").execute();
+        const [, result] = await Promise.all([begin, fn(wrap(connection))]);
+        await connection.unsafe("commit");
+        return result;
+      } catch (error) {
+        await connection.unsafe("rollback").catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
