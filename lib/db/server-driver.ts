@@ -60,6 +60,9 @@ export async function openServer(url: string): Promise<Database> {
         connection.release();
       }
     },
+    listen: async (channel, onMessage, onListening) => {
+      await sql.listen(channel, onMessage, onListening);
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
