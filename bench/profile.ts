@@ -30,7 +30,10 @@ try {
   try {
     await measureApi(server.url, cpu, listScenario(seeded.members), settings.warmupSeconds, 4);
     const m = await measureApi(server.url, cpu, listScenario(seeded.members));
-    console.log(`${m.label}: ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`);
+    const cpuMs = m.cpuMsPerRequest;
+    console.log(
+      `${m.label}: ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${cpuMs.total} ms/req (db ${cpuMs.db})`,
+    );
   } finally {
     await server.stop();
   }
