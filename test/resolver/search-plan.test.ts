@@ -29,18 +29,20 @@ describe("search plan", () => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           JSON.stringify({ sub: member.id, role: "authenticated" }),
         ]);
-        const seen: { sql: string; params: readonly unknown[] }[] = [];
+        // The plan is taken at the moment the handler sends its ranking query, with its settings.
+        let plan = "";
         const recorder: Queryable = {
-          query: (sql, params = []) => {
-            seen.push({ sql, params });
+          query: async (sql, params = []) => {
+            if (sql.includes("from public.catalog_entries c")) {
+              const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+              plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+            }
             return tx.query(sql, params);
           },
         };
         await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query: "midnight" }, capability });
-        const search = seen.at(-1);
-        if (!search) throw new Error("search ran no query");
-        const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${search.sql}`, search.params);
-        throw Object.assign(new Error("roll back"), { plan: rows.map((row) => row["QUERY PLAN"]).join("\n") });
+        if (!plan) throw new Error("search ran no ranking query");
+        throw Object.assign(new Error("roll back"), { plan });
       })
       .catch((error: { plan?: string }) => {
         if (!error.plan) throw error;
