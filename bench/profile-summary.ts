@@ -11,6 +11,8 @@ interface Profile {
   nodes: Node[];
   samples: number[];
   timeDeltas: number[];
+  endTime: number;
+  startTime: number;
 }
 
 /** Functions of the request path whose inclusive time is worth a line each. */
@@ -39,12 +41,20 @@ function place(url: string, name: string): string {
   return url.replace(/^file:\/\/.*?\/(lib|app|registry)\//, "$1/");
 }
 
-export function summarize(profile: Profile): string {
+/**
+ * window: the measured span as ms before the profile's end ([from, to]); without it, the whole
+ * life of the process, start-up (module compilation) included.
+ */
+export function summarize(profile: Profile, window?: [number, number]): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<number, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    const ago = (profile.endTime - at) / 1000;
+    if (window && (ago > window[0] || ago < window[1])) return;
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
