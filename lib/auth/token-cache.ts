@@ -34,7 +34,9 @@ class TokenCache {
 
   get seconds(): number {
     const raw = process.env.TOKEN_CACHE_SECONDS;
-    const value = raw === undefined || raw === "" ? DEFAULT_SECONDS : Number(raw);
+    // Behind a transaction-mode pooler (DATABASE_PREPARE=false) LISTEN is not delivered: off by default.
+    const fallback = process.env.DATABASE_PREPARE === "false" ? 0 : DEFAULT_SECONDS;
+    const value = raw === undefined || raw === "" ? fallback : Number(raw);
     return Number.isFinite(value) && value > 0 ? value : 0;
   }
 
