@@ -1,11 +1,13 @@
 import { authenticateToken } from "../lib/auth/tokens.ts";
-import { asMember } from "../lib/db/index.ts";
+import { asMember, getDb } from "../lib/db/index.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
 import { settings } from "./config.ts";
 import type { CpuSource } from "./cpu.ts";
 import type { Seeded } from "./seed.ts";
 import { closedLoop, type Measurement } from "./stats.ts";
+
+export const RAW_LABEL = "raw loop: driver transaction, claims + list SQL";
 
 export function capability(tool: string): Capability | undefined {
   return capabilityByTool.get(tool);
@@ -31,7 +33,25 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
   const run = (label: string, work: (i: number) => Promise<void>, seconds = settings.seconds) =>
     closedLoop(label, settings.connections, seconds, { app: "self", dbPids }, work);
   await run("warm-up", async (i) => void (await list(pick(i)?.id ?? "")), settings.warmupSeconds);
+  const db = await getDb();
   return [
+    // The database's own loop: one transaction with the member's claims and the list's SQL, sent
+    // straight to the driver (PGlite's or postgres.js), no pipeline and no HTTP.
+    await run(RAW_LABEL, async (i) => {
+      const memberId = pick(i)?.id ?? "";
+      const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
+      const rows = await db.transaction(async (tx) => {
+        await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          claims,
+        ]);
+        return tx.query(
+          `select to_jsonb(t) as r from (select * from public.collections t where t.owner_id = $1::uuid
+             order by t.created_at desc, t.id desc limit 51) t order by t.created_at desc, t.id desc`,
+          [memberId],
+        );
+      });
+      if (rows.length !== 51) throw new Error(`expected 51 rows, got ${rows.length}`);
+    }),
     await run("ceiling: member tx + list 50", async (i) => {
       const rows = (await list(pick(i)?.id ?? "")) as { data: unknown[] };
       if (rows.data.length !== 50) throw new Error(`expected 50 rows, got ${rows.data.length}`);

@@ -27,7 +27,7 @@ export const settings = {
   members: num("BENCH_MEMBERS", 100),
   /** Rows each member owns in each member table; a list page is 50, so one more page exists. */
   rowsPerMember: num("BENCH_ROWS_PER_MEMBER", 60),
-  catalogEntries: num("BENCH_CATALOG", 500),
+  catalogEntries: num("BENCH_CATALOG", 100_000),
   /** Rows the growth member owns in collections and in items, step by step. */
   growthServer: sizes("BENCH_GROWTH_SERVER", [1_000, 10_000, 100_000]),
   growthPglite: sizes("BENCH_GROWTH_PGLITE", [1_000, 10_000, 100_000]),

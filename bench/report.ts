@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Measurement } from "./stats.ts";
 import { round } from "./stats.ts";
+import { RAW_LABEL } from "./ceiling.ts";
 import type { WebhookResult } from "./webhooks.ts";
 
 export interface GrowthStep {
@@ -16,7 +17,12 @@ export interface DatabaseResult {
   database: string;
   tableSizes: Record<string, number>;
   ceiling: Measurement[];
+  /** Next's static JSON route (bench/floor-app). */
   floor?: Measurement;
+  /** The naive route (bench/floor-app), Postgres only. */
+  naive?: Measurement;
+  /** Resident memory of `next start` after the API pass. */
+  serverRssMb?: number;
   api: Measurement[];
   skipped: string[];
   growth: GrowthStep[];
@@ -29,18 +35,19 @@ export interface DatabaseResult {
  * request as a multiple of the bound's (×, the steadier of the two on a shared machine).
  */
 export function ratios(result: DatabaseResult) {
-  const ceiling = result.ceiling[0];
-  const floor = result.floor;
+  const raw = result.ceiling.find((m) => m.label === RAW_LABEL) ?? result.ceiling[0];
+  const { floor, naive } = result;
   const share = (m: Measurement, bound?: Measurement) =>
     bound?.requestsPerSecond ? round(m.requestsPerSecond / bound.requestsPerSecond) : null;
   const times = (m: Measurement, bound?: Measurement) =>
     bound?.cpuMsPerRequest.total ? round(m.cpuMsPerRequest.total / bound.cpuMsPerRequest.total, 1) : null;
   return result.api.map((m) => ({
     label: m.label,
-    throughputOfCeiling: share(m, ceiling),
-    cpuTimesCeiling: times(m, ceiling),
+    throughputOfRaw: share(m, raw),
     throughputOfFloor: share(m, floor),
+    throughputOfNaive: share(m, naive),
     cpuTimesFloor: times(m, floor),
+    cpuTimesNaive: times(m, naive),
   }));
 }
 
@@ -54,10 +61,10 @@ const COLUMNS: [string, number][] = [
   ["req/s", 7],
   ["p50 ms", 7],
   ["p99 ms", 7],
-  ["CPU ms/req", 11],
-  ["÷ceil", 6],
-  ["×ceil CPU", 10],
+  ["CPU ms/req", 13],
+  ["÷raw", 6],
   ["÷floor", 7],
+  ["÷naive", 7],
   ["×floor CPU", 11],
   ["load", 5],
   ["bad", 5],
@@ -75,9 +82,9 @@ function row(m: Measurement, r?: ReturnType<typeof ratios>[number]): string {
     m.p50Ms,
     m.p99Ms,
     cpu,
-    r?.throughputOfCeiling,
-    r?.cpuTimesCeiling,
+    r?.throughputOfRaw,
     r?.throughputOfFloor,
+    r?.throughputOfNaive,
     r?.cpuTimesFloor,
     m.load1,
     m.unexpected || "",
@@ -89,6 +96,7 @@ export function printDatabase(result: DatabaseResult): void {
   console.log(`\n${header}\n${"-".repeat(header.length)}`);
   for (const m of result.ceiling) console.log(row(m));
   if (result.floor) console.log(row(result.floor));
+  if (result.naive) console.log(row(result.naive));
   const byLabel = new Map(ratios(result).map((r) => [r.label, r]));
   for (const m of result.api) console.log(row(m, byLabel.get(m.label)));
   for (const why of result.skipped) console.log(`  skipped: ${why}`);
@@ -101,6 +109,7 @@ export function printDatabase(result: DatabaseResult): void {
   const sizes = Object.entries(result.tableSizes)
     .filter(([, n]) => n > 0)
     .map(([t, n]) => `${t.replace(/^public\./, "")} ${n}`);
+  if (result.serverRssMb) console.log(`\n  next start RSS after the API pass: ${result.serverRssMb} MB`);
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
 }
 

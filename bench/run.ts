@@ -9,6 +9,7 @@ import { measureApi, probe, type Scenario } from "./load.ts";
 import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
 import { apiScenarios, floorScenario, listScenario } from "./scenarios.ts";
+import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -20,8 +21,26 @@ const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, REDIS_U
 
 type Measure = (scenario: Scenario, seconds?: number, connections?: number) => Promise<Measurement>;
 
+/** The static floor and (on Postgres) the naive route, from bench/floor-app, warmed like the API. */
+async function measureBounds(target: Target, seeded: Seeded, result: DatabaseResult): Promise<void> {
+  const server = await startServer(serverEnv(target), { dir: FLOOR_APP, health: "/static" });
+  const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+  const scenarios = [staticScenario, ...(target.name === "pglite" ? [] : [naiveScenario(seeded.members)])];
+  try {
+    for (const scenario of scenarios) await measureApi(server.url, cpu, scenario, settings.warmupSeconds, 4);
+    result.floor = await measureApi(server.url, cpu, staticScenario);
+    if (scenarios.length > 1) result.naive = await measureApi(server.url, cpu, naiveScenario(seeded.members));
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Starts `next start` on the target, warms it with `warmUp`, hands over a measuring function. */
-async function withServer<T>(target: Target, warmUp: Scenario, work: (measure: Measure, url: string) => Promise<T>) {
+async function withServer<T>(
+  target: Target,
+  warmUp: Scenario,
+  work: (measure: Measure, url: string, server: RunningServer) => Promise<T>,
+) {
   const server: RunningServer = await startServer(serverEnv(target));
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   const measure: Measure = async (scenario, seconds, connections) => {
@@ -36,7 +55,7 @@ async function withServer<T>(target: Target, warmUp: Scenario, work: (measure: M
     // connections only: fifty requests queued on a cold server would spill into the measurement.
     await measure(warmUp, settings.warmupSeconds, 4);
     await measure(floorScenario, 1, 4);
-    return await work(measure, server.url);
+    return await work(measure, server.url, server);
   } finally {
     await server.stop();
   }
@@ -90,16 +109,20 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
       const list = await measure(listScenario([seeded.growth], `GET /collections, member owns ${rows}`));
       result.growth.push({ ...step, list });
     };
-    await withServer(target, listScenario(seeded.members), async (measure, url) => {
-      result.floor = await measure(floorScenario);
+    await measureBounds(target, seeded, result);
+    await withServer(target, listScenario(seeded.members), async (measure, url, server) => {
       for (const scenario of scenarios) {
         const first = await probe(url, scenario);
         if (first.status !== scenario.expect) {
           result.skipped.push(`${scenario.label}: answered ${first.status} (${first.body}), expected ${scenario.expect}`);
           continue;
         }
+        // Unmeasured first, each kind of request: its modules, statements and code paths warm
+        // (on a loaded machine the first request kind measured paid for them, 1.5-2× its CPU).
+        await measure(scenario, 1, 4);
         result.api.push(await measure(scenario));
       }
+      result.serverRssMb = server.rssMb();
       // A server database takes the bulk load while the API waits; PGlite needs the server stopped.
       if (target.name !== "pglite") for (const rows of sizes) await growthStep(rows, measure);
     });
@@ -120,6 +143,7 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
 }
 
 const build = buildIfStale();
+buildFloorIfStale();
 const databases: DatabaseResult[] = [];
 for (const name of settings.databases) databases.push(await benchDatabase(name));
 
@@ -127,7 +151,7 @@ console.log(`\nRate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory 
 console.log(
   [
     "CPU ms/req: application plus database server per request (the server's backends in brackets; PGlite runs inside the application).",
-    "÷ceil, ÷floor: the API's requests/s as a share of the ceiling's and the floor's. ×ceil CPU, ×floor CPU: its CPU per request as a multiple of theirs.",
+    "÷raw, ÷floor, ÷naive: the API's requests/s as a share of the raw driver loop's, the static Next route's and the naive route's (bench/floor-app). ×floor CPU: its CPU per request as a multiple of the floor's.",
     "load: one-minute load average at the end of the measurement (2 cores; other work on the machine moves req/s, much less CPU per request).",
   ].join("\n"),
 );

@@ -20,7 +20,39 @@ export interface Seeded {
   searchTerm: string;
 }
 
-const WORDS = ["river", "midnight", "golden", "echo", "summer", "paper", "north", "velvet", "signal", "harbor"];
+/**
+ * Title words: a title takes two or three of them, so one word occurs in about 2% of a large
+ * catalog, as a common word does in song titles; the search request looks for one of them.
+ */
+const WORDS = (
+  "river midnight golden echo summer paper north velvet signal harbor silver morning winter ocean " +
+  "shadow fire dream city heart light rain stone moon wild blue glass thunder garden electric " +
+  "broken sweet highway desert violet crimson hollow neon empire falling rising lonely secret " +
+  "sugar diamond ghost kingdom island mirror machine forever letter satellite canyon paradise " +
+  "fever orbit ember meadow tide lantern compass anchor avalanche comet horizon marble prism " +
+  "saffron tundra valley willow zenith arrow blossom cascade dawn dusk feather glacier harvest " +
+  "ivory jasmine lagoon mosaic nomad oasis pilgrim quartz raven sierra tempest umbra voyage " +
+  "wander yonder cobalt copper crystal daylight eclipse fountain gravity halo indigo jubilee " +
+  "karma lullaby monsoon nebula opal phoenix quiet radio saturn solstice tango utopia vertigo"
+).split(" ");
+
+/** The shared catalog, bulk-inserted as the service (its trigger fills the search columns). */
+export async function seedCatalog(entries: number): Promise<string[]> {
+  return asService(async (tx) =>
+    (
+      await tx.query<{ id: string }>(
+        `insert into public.catalog_entries (domain, title, subtitle)
+         select 'music',
+                initcap(w[1 + (g * 7) % n]) || ' ' || w[1 + (g * 13 + g / n) % n]
+                  || case when g % 3 = 0 then ' ' || w[1 + (g * 31 + g / 7) % n] else '' end,
+                'Artist ' || (g % 997)
+         from generate_series(1, $1::int) g, (select $2::text[] as w, cardinality($2::text[]) as n) v
+         returning id`,
+        [entries, WORDS],
+      )
+    ).map((row) => row.id),
+  );
+}
 
 /**
  * Members and tokens through the same lib functions the service uses; their rows by SQL as the
@@ -28,16 +60,7 @@ const WORDS = ["river", "midnight", "golden", "echo", "summer", "paper", "north"
  */
 export async function seed(): Promise<Seeded> {
   const run = randomBytes(3).toString("hex");
-  const catalogIds = await asService(async (tx) =>
-    (
-      await tx.query<{ id: string }>(
-        `insert into public.catalog_entries (domain, title, subtitle)
-         select 'music', initcap(($2::text[])[1 + g % 10]) || ' song ' || g, 'Artist ' || (g % 37)
-         from generate_series(1, $1::int) g returning id`,
-        [settings.catalogEntries, WORDS],
-      )
-    ).map((row) => row.id),
-  );
+  const catalogIds = await seedCatalog(settings.catalogEntries);
   const members: BenchMember[] = [];
   for (let i = 0; i < settings.members; i++) members.push(await makeMember(`b${run}_${i}`, 1));
   await addRows(

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import { nextBin } from "../scripts/next-build.ts";
 
@@ -20,12 +21,38 @@ export interface RunningServer {
   /** Answers once the server has worked off what it had queued (see run.ts); throws if it died. */
   drain: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Resident memory of the server's processes, in MB. */
+  rssMb: () => number;
 }
 
-/** `next start` in its own process group, so stopping it ends its workers too. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** Sum of VmRSS over a process group, read from /proc. */
+function groupRssMb(group: number): number {
+  let kb = 0;
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== group) continue;
+      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${name}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // the process ended
+    }
+  }
+  return Math.round(kb / 1024);
+}
+
+/**
+ * `next start` in its own process group, so stopping it ends its workers too. `dir`: another Next
+ * app (bench/floor-app), ready once `health` answers 200.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { dir?: string; health?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  const health = options.health ?? "/api/v1/health";
+  const args = ["start", ...(options.dir ? [options.dir] : []), "-H", "127.0.0.1", "-p", String(port)];
+  const child: ChildProcess = spawn(nextBin, args, {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
     // The webhook row (bench/webhooks.ts) runs its own worker; the API rows measure requests alone.
@@ -47,7 +74,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const drain = async () => {
     for (let attempt = 1; ; attempt++) {
       // A fresh connection each time: a pooled one the server has since closed fails with ECONNRESET.
-      const ok = await fetch(`${url}/api/v1/health`, { headers: { connection: "close" } }).then(
+      const ok = await fetch(`${url}${health}`, { headers: { connection: "close" } }).then(
         (r) => r.ok,
         () => false,
       );
@@ -63,11 +90,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr}`);
     // Health opens the database (migrations included), so the first measured request does not.
-    const ok = await fetch(`${url}/api/v1/health`).then(
+    const ok = await fetch(`${url}${health}`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok && child.pid) return { url, group: child.pid, drain, stop };
+    const group = child.pid;
+    if (ok && group) return { url, group, drain, stop, rssMb: () => groupRssMb(group) };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -1,6 +1,7 @@
 import { asService, getDb } from "../db/index.ts";
 import type { Scope } from "../../registry/scopes.ts";
 import { type TokenCaller, tokenCaller } from "./caller.ts";
+import { tokenCache } from "./token-cache.ts";
 import { generateToken, hashToken, isWellFormedToken } from "./token-format.ts";
 
 export const DEFAULT_TOKEN_DAYS = 90;
@@ -56,12 +57,15 @@ export async function listTokens(memberId: string): Promise<TokenRecord[]> {
 /** Revokes at once; with memberId, only that member's token. Answers whether a live token was revoked. */
 export async function revokeToken(id: string, memberId?: string): Promise<boolean> {
   const rows = await asService((tx) =>
-    tx.query(
+    tx.query<{ hash: string }>(
       `update app_private.access_tokens set revoked_at = now()
-       where id = $1 and revoked_at is null and ($2::uuid is null or member_id = $2::uuid) returning id`,
+       where id = $1 and revoked_at is null and ($2::uuid is null or member_id = $2::uuid)
+       returning encode(token_hash, 'hex') as hash`,
       [id, memberId ?? null],
     ),
   );
+  // Other instances hear of it by NOTIFY (a trigger); this one need not wait for its own.
+  for (const row of rows) tokenCache().forget(row.hash);
   return rows.length > 0;
 }
 
@@ -74,9 +78,15 @@ export async function revokeToken(id: string, memberId?: string): Promise<boolea
 export async function authenticateToken(token: string): Promise<TokenCaller | null> {
   if (!isWellFormedToken(token)) return null;
   const db = await getDb();
-  const [row] = await db.query<{ id: string; member_id: string; scopes: string[] }>(
+  const hash = hashToken(token);
+  const key = hash.toString("hex");
+  const cache = tokenCache();
+  const cached = (await cache.ready(db)) ? cache.get(key) : undefined;
+  if (cached) return tokenCaller(cached.memberId, cached.id, cached.scopes);
+  const startedAt = Date.now();
+  const [row] = await db.query<{ id: string; member_id: string; scopes: string[]; expires_ms: number }>(
     `with live as (
-       select id, member_id, scopes, last_used_at from app_private.access_tokens
+       select id, member_id, scopes, expires_at, last_used_at from app_private.access_tokens
        where token_hash = $1 and revoked_at is null and expires_at > now()
      ), stamp as (
        update app_private.access_tokens t set last_used_at = now()
@@ -87,8 +97,10 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
        and t.id in (select a.id from app_private.access_tokens a where a.id = t.id for update skip locked)
        returning t.id
      )
-     select id, member_id, scopes from live`,
-    [hashToken(token)],
+     select id, member_id, scopes, (extract(epoch from expires_at) * 1000)::float8 as expires_ms from live`,
+    [hash],
   );
-  return row ? tokenCaller(row.member_id, row.id, row.scopes) : null;
+  if (!row) return null;
+  cache.set(key, { id: row.id, memberId: row.member_id, scopes: row.scopes }, Number(row.expires_ms), startedAt);
+  return tokenCaller(row.member_id, row.id, row.scopes);
 }

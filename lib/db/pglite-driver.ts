@@ -46,6 +46,11 @@ export async function openPglite(dir: string): Promise<Database> {
     kind: "pglite",
     query: wrap(db).query,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // One process holds the folder, so its own notifications are all there is to hear.
+    listen: async (channel, onMessage, onListening) => {
+      await db.listen(channel, onMessage);
+      onListening();
+    },
     close: async () => {
       clearInterval(analyze);
       await db.close();

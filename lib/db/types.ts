@@ -15,4 +15,10 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction; rolls back when fn throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls onMessage with the payload of each NOTIFY on the channel, from any instance on the same
+   * database. onListening runs whenever listening (re)starts: notifications sent while it was down
+   * are lost, so a listener drops what it derived from them.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListening: () => void): Promise<void>;
 }

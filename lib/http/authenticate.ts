@@ -11,13 +11,18 @@ export async function authenticate(headers: Headers): Promise<TokenCaller> {
   if (!header) throw new ApiError("unauthorized", "Send Authorization: Bearer <token>.", { headers: CHALLENGE });
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const caller = match?.[1] ? await authenticateToken(match[1]) : null;
-  if (!caller) {
-    throw new ApiError("unauthorized", "The token is malformed, unknown, expired or revoked.", {
-      headers: { "WWW-Authenticate": 'Bearer realm="pds", error="invalid_token"' },
-    });
-  }
+  if (!caller) throw invalidToken();
   return caller;
 }
+
+export const invalidToken = () =>
+  new ApiError("unauthorized", "The token is malformed, unknown, expired or revoked.", {
+    headers: { "WWW-Authenticate": 'Bearer realm="pds", error="invalid_token"' },
+  });
+
+/** The member transaction found the token revoked or expired since its (cached) look-up. */
+export const isTokenGone = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "PDS41";
 
 export function authorize(caller: Caller, scope: Scope): void {
   authorizeAny(caller, [scope]);

@@ -5,7 +5,7 @@ import { Reply } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
-import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
+import { authenticate, authorize, authorizeAny, invalidToken, isTokenGone } from "../http/authenticate.ts";
 import { ApiError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
@@ -53,10 +53,13 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
           throw fromStoreError(error);
         })
       : undefined;
-    const result = await asMember(memberId, async (tx) =>
-      idempotency.record(tx, await handler({ memberId, tx, input, capability, prepared })),
+    const tokenId = caller.kind === "token" ? caller.tokenId : undefined;
+    const result = await asMember(
+      memberId,
+      async (tx) => idempotency.record(tx, await handler({ memberId, tx, input, capability, prepared })),
+      { tokenId },
     ).catch((error: unknown) => {
-      throw fromStoreError(error);
+      throw isTokenGone(error) ? invalidToken() : fromStoreError(error);
     });
     if (result instanceof Reply) {
       return { status: result.status, body: result.data, headers: { ...headers, ...result.headers } };

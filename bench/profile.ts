@@ -1,0 +1,57 @@
+// npm run bench:profile: `next start` under --cpu-prof while autocannon sends GET /collections on
+// the Postgres server; writes the profile and prints where the server's CPU went (profile-summary.ts).
+import fs from "node:fs";
+import path from "node:path";
+import { rateLimitEnv, settings } from "./config.ts";
+import { createTarget } from "./databases.ts";
+import { measureApi } from "./load.ts";
+import { summarize } from "./profile-summary.ts";
+import { listScenario } from "./scenarios.ts";
+import { seed } from "./seed.ts";
+import { startServer } from "./server.ts";
+import { buildIfStale } from "../scripts/next-build.ts";
+
+const dir = path.resolve(process.env.BENCH_PROFILE_DIR || ".data/bench-profile");
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+buildIfStale();
+let measuredFrom = 0;
+let measuredTo = 0;
+let stoppedAt = 0;
+const target = await createTarget(process.env.BENCH_PROFILE_DB || "postgres");
+try {
+  await target.open();
+  const seeded = await seed();
+  await target.close();
+  const server = await startServer({
+    ...target.env,
+    ...rateLimitEnv,
+    REDIS_URL: "",
+    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
+  });
+  const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+  try {
+    await measureApi(server.url, cpu, listScenario(seeded.members), settings.warmupSeconds, 4);
+    measuredFrom = Date.now();
+    const m = await measureApi(server.url, cpu, listScenario(seeded.members));
+    measuredTo = Date.now();
+    const cpuMs = m.cpuMsPerRequest;
+    console.log(
+      `${m.label}: ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${cpuMs.total} ms/req (db ${cpuMs.db})`,
+    );
+  } finally {
+    await server.stop();
+    stoppedAt = Date.now();
+  }
+} finally {
+  await target.drop();
+}
+// The server is the process with the most samples (next start may fork a helper).
+const profiles = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+const largest = profiles.map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+if (!largest) throw new Error(`no profile written in ${dir}`);
+// Only the measured span: start-up and warm-up (module compilation, JIT) are left out.
+const window: [number, number] = [stoppedAt - measuredFrom, stoppedAt - measuredTo];
+console.log(`\n${largest} (the measured ${Math.round((measuredTo - measuredFrom) / 1000)} s)`);
+console.log(summarize(JSON.parse(fs.readFileSync(largest, "utf8")), window));
+process.exit(0);
