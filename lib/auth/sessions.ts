@@ -129,8 +129,11 @@ export async function touchAuthSession(
 ): Promise<SessionInfo | null> {
   const [row] = await asService((tx) =>
     tx.query<{ id: string; member_id: string; revoked_at: string | null; expires_at: string }>(
+      // A user deleted at GoTrue (or banned) holds a JWT that still verifies until it expires: no row, no session.
       `insert into app_private.sessions (member_id, auth_session_id, expires_at, user_agent)
-       values ($1, $2, greatest($3::timestamptz, now() + make_interval(days => $5)), $4)
+       select $1, $2, greatest($3::timestamptz, now() + make_interval(days => $5)), $4
+       where exists (select 1 from auth.users u where u.id = $1 and u.deleted_at is null
+                     and (u.banned_until is null or u.banned_until <= now()))
        on conflict (auth_session_id) do update
          set last_seen_at = case when app_private.sessions.last_seen_at < now() - interval '1 hour'
                                  then now() else app_private.sessions.last_seen_at end,
