@@ -7,6 +7,26 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "redis", "@redis/client"],
   poweredByHeader: false,
   typedRoutes: false,
+  // A self-contained server (.next/standalone/server.js + the traced node_modules) for the
+  // Dockerfile; Vercel ignores it. Migrations are read at run time and copied in by the Dockerfile.
+  output: "standalone",
+  // The server reads only supabase/migrations (and .data when embedded) at run time; nothing else
+  // of the project belongs in a function bundle or the standalone folder.
+  outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql"] },
+  outputFileTracingExcludes: {
+    "/**": [
+      "./test/**",
+      "./bench/**",
+      "./e2e/**",
+      "./docs/**",
+      "./scripts/**",
+      "./reports/**",
+      "./.data/**",
+      "./README.md",
+      "./supabase/seed/**",
+      "./.git/**",
+    ],
+  },
 };
 
 export default nextConfig;

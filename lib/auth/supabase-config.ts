@@ -1,3 +1,4 @@
+import type { Env } from "../db/config.ts";
 /** A Supabase project's Auth, when configured: the settings pages then sign in through it. */
 export interface SupabaseAuthConfig {
   url: string;
@@ -9,7 +10,7 @@ export interface SupabaseAuthConfig {
   secretKey?: string;
 }
 
-export function supabaseAuthConfig(env: NodeJS.ProcessEnv = process.env): SupabaseAuthConfig | null {
+export function supabaseAuthConfig(env: Env = process.env): SupabaseAuthConfig | null {
   const url = env.NEXT_PUBLIC_SUPABASE_URL?.trim().replace(/\/+$/, "");
   const publishableKey = (env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY || env.NEXT_PUBLIC_SUPABASE_ANON_KEY)?.trim();
   if (!url || !publishableKey) return null;

@@ -3,7 +3,9 @@ import path from "node:path";
 import type { Database } from "./types.ts";
 
 // Read at run time from the project root: bundled server code has no stable import.meta.dirname.
-export const MIGRATIONS_DIR = path.join(process.cwd(), "supabase", "migrations");
+// The build must not trace from this dynamic path (it would pull the whole project into the server
+// bundle); next.config.ts includes supabase/migrations explicitly instead.
+export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "supabase", "migrations");
 
 export interface Migration {
   version: string;
@@ -14,12 +16,12 @@ export interface Migration {
 /** Files named `<14-digit version>_<name>.sql`, in version order; the same names `supabase db push` reads. */
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return fs
-    .readdirSync(dir)
+    .readdirSync(/*turbopackIgnore: true*/ dir)
     .filter((file) => /^\d{14}_[a-z0-9_]+\.sql$/.test(file))
     .sort()
     .map((file) => {
       const [version = "", ...rest] = file.replace(/\.sql$/, "").split("_");
-      return { version, name: rest.join("_"), sql: fs.readFileSync(path.join(dir, file), "utf8") };
+      return { version, name: rest.join("_"), sql: fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8") };
     });
 }
 

@@ -1,3 +1,4 @@
+import type { Env } from "../db/config.ts";
 import { timingSafeEqual } from "node:crypto";
 import { runUpkeep } from "./run.ts";
 
@@ -8,7 +9,7 @@ const json = (status: number, body: unknown) =>
  * GET /api/cron/upkeep, as Vercel Cron calls it: `Authorization: Bearer $CRON_SECRET`. Without
  * CRON_SECRET configured the route is closed (503) rather than open to anyone.
  */
-export async function cronUpkeep(request: Request, env: NodeJS.ProcessEnv = process.env): Promise<Response> {
+export async function cronUpkeep(request: Request, env: Env = process.env): Promise<Response> {
   const secret = env.CRON_SECRET?.trim();
   if (!secret) return json(503, { error: "CRON_SECRET is not set; the upkeep route is closed." });
   const given = Buffer.from(request.headers.get("authorization") ?? "");

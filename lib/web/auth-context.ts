@@ -1,3 +1,4 @@
+import type { Env } from "../db/config.ts";
 import type { SessionInfo } from "../auth/sessions.ts";
 import { supabaseAuthConfig } from "../auth/supabase-config.ts";
 import type { AccountResult } from "./accounts.ts";
@@ -43,7 +44,7 @@ export interface AuthBackend {
 }
 
 /** Supabase mode when the project's URL and publishable (or anon) key are set; built-in otherwise. */
-export function authBackend(env: NodeJS.ProcessEnv = process.env): AuthBackend {
+export function authBackend(env: Env = process.env): AuthBackend {
   const config = supabaseAuthConfig(env);
   return config ? supabaseAuth(config) : builtinAuth;
 }

@@ -22,7 +22,7 @@ export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string
     }
     return Buffer.from(configured, "utf8");
   }
-  if (mustUseServerDatabase(env as NodeJS.ProcessEnv)) {
+  if (mustUseServerDatabase(env)) {
     throw new Error("UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).");
   }
   // The file is read once per process and folder, not on every signature.
