@@ -48,6 +48,7 @@ export default defineConfig({
       DATABASE_URL: "",
       REDIS_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      UPKEEP_TIMER: "off",
     },
     reuseExistingServer: false,
     timeout: 90_000,
