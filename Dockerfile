@@ -4,7 +4,7 @@
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1
+ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
 COPY package.json package-lock.json ./
 # No install scripts: the image already has Node 24 (the `node` dev package would fetch another).
 RUN npm ci --ignore-scripts --no-audit --no-fund

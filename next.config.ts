@@ -8,8 +8,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   // A self-contained server (.next/standalone/server.js + the traced node_modules) for the
-  // Dockerfile; Vercel ignores it. Migrations are read at run time and copied in by the Dockerfile.
-  output: "standalone",
+  // Dockerfile, which builds with NEXT_OUTPUT=standalone (so do the browser tests, which replay its
+  // run stage). Otherwise the usual output, so `npm start` (next start) runs without a warning.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   // The server reads only supabase/migrations (and .data when embedded) at run time; nothing else
   // of the project belongs in a function bundle or the standalone folder.
   outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql"] },

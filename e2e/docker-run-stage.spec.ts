@@ -45,7 +45,7 @@ test.afterAll(async () => {
 test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", async () => {
   test.setTimeout(120_000);
   const standalone = path.join(ROOT, ".next", "standalone", "server.js");
-  expect(fs.existsSync(standalone), "next build must produce .next/standalone (output: standalone)").toBe(true);
+  expect(fs.existsSync(standalone), "NEXT_OUTPUT=standalone next build (npm run e2e) must produce .next/standalone").toBe(true);
 
   const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 5, onnotice: () => {} });
   const name = `pds_docker_${Date.now()}_${randomBytes(3).toString("hex")}`;

@@ -26,7 +26,7 @@ export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string
     throw new Error("UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).");
   }
   // The file is read once per process and folder, not on every signature.
-  const source = path.join(dataDir, FILE_NAME);
+  const source = path.join(/*turbopackIgnore: true*/ dataDir, FILE_NAME);
   if (holder.__pdsUploadSecret?.source === source) return holder.__pdsUploadSecret.secret;
   const secret = Buffer.from(readOrCreate(source), "utf8");
   holder.__pdsUploadSecret = { source, secret };
