@@ -26,6 +26,11 @@ const nextConfig: NextConfig = {
       "./README.md",
       "./supabase/seed/**",
       "./.git/**",
+      // Bundled into .next/server; the sources themselves are never read at run time.
+      "./lib/**",
+      "./app/**",
+      "./components/**",
+      "./registry/**",
     ],
   },
 };
