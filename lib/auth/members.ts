@@ -32,8 +32,11 @@ export async function createMember(input: {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return asService(async (tx) => {
     const [member] = await tx.query<{ id: string }>(
-      `insert into auth.users (aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-       values ('authenticated', 'authenticated', lower($1), $2, now(), '{"provider": "email", "providers": ["email"]}', $3)
+      `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                               confirmation_token, recovery_token, email_change_token_new, email_change,
+                               raw_app_meta_data, raw_user_meta_data)
+       values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', lower($1), $2, now(),
+               '', '', '', '', '{"provider": "email", "providers": ["email"]}', $3)
        returning id`,
       [input.email.trim(), passwordHash, JSON.stringify(input.handle ? { handle: input.handle } : {})],
     );

@@ -10,9 +10,12 @@ begin
     return;
   end if;
 
-  insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+  -- Empty strings, not nulls, in GoTrue's token columns: GoTrue cannot read a null there.
+  insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                          confirmation_token, recovery_token, email_change_token_new, email_change,
                           raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-  select m.id, 'authenticated', 'authenticated', lower(m.email::text), m.password_hash, m.created_at,
+  select '00000000-0000-0000-0000-000000000000', m.id, 'authenticated', 'authenticated', lower(m.email::text),
+         m.password_hash, m.created_at, '', '', '', '',
          '{"provider": "email", "providers": ["email"]}'::jsonb, '{}'::jsonb, m.created_at, m.updated_at
   from app_private.members m
   on conflict (id) do nothing;
