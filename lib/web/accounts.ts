@@ -18,10 +18,11 @@ const passwordSchema = z.string().min(MIN_PASSWORD).max(MAX_PASSWORD);
 /** The same rules for a new account and a new password, in both auth modes. */
 export function checkCredentials(email: string, password: string): string | null {
   if (!emailSchema.safeParse(email.trim()).success) return "Enter a valid email address.";
-  if (!passwordSchema.safeParse(password).success) {
-    return `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
-  }
-  return null;
+  return checkNewPassword(password);
+}
+
+export function checkNewPassword(password: string): string | null {
+  return passwordSchema.safeParse(password).success ? null : `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
 }
 
 export async function signUp(email: string, password: string): Promise<AccountResult> {
@@ -74,9 +75,8 @@ export async function changePassword(
   current: string,
   next: string,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
-  if (!passwordSchema.safeParse(next).success) {
-    return { ok: false, error: `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` };
-  }
+  const invalid = checkNewPassword(next);
+  if (invalid) return { ok: false, error: invalid };
   const [row] = await asService((tx) =>
     tx.query<{ encrypted_password: string | null }>("select encrypted_password from auth.users where id = $1", [
       memberId,

@@ -26,6 +26,9 @@ export interface AuthRequest {
   headers: Headers;
 }
 
+/** The session a request runs in: ours, in both modes. */
+export type SessionRef = Pick<SessionInfo, "sessionId" | "memberId">;
+
 export type PasswordChange = { ok: true } | { ok: false; error: string };
 
 /**
@@ -40,7 +43,7 @@ export interface AuthBackend {
   signIn(request: AuthRequest, email: string, password: string): Promise<AccountResult>;
   signOut(request: AuthRequest): Promise<void>;
   currentSession(request: AuthRequest): Promise<SessionInfo | null>;
-  changePassword(request: AuthRequest, session: SessionInfo, current: string, next: string): Promise<PasswordChange>;
+  changePassword(request: AuthRequest, session: SessionRef, current: string, next: string): Promise<PasswordChange>;
 }
 
 /** Supabase mode when the project's URL and publishable (or anon) key are set; built-in otherwise. */

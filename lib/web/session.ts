@@ -41,7 +41,7 @@ export async function stopSession(): Promise<void> {
 
 export async function changeBrowserPassword(member: SignedInMember, current: string, next: string): Promise<PasswordChange> {
   const request = await nextAuthRequest();
-  return authBackend().changePassword(request, { sessionId: member.sessionId, memberId: member.id, expiresAt: new Date() }, current, next);
+  return authBackend().changePassword(request, { sessionId: member.sessionId, memberId: member.id }, current, next);
 }
 
 /** The member behind a request in either auth mode, or null. */

@@ -3,7 +3,7 @@ import { createClient } from "@supabase/supabase-js";
 import { forgetAuthSession, type SessionInfo, touchAuthSession } from "../auth/sessions.ts";
 import type { SupabaseAuthConfig } from "../auth/supabase-config.ts";
 import { verifySupabaseJwt } from "../auth/supabase-jwt.ts";
-import { BAD_CREDENTIALS, checkCredentials, MAX_PASSWORD, MIN_PASSWORD } from "./accounts.ts";
+import { BAD_CREDENTIALS, checkCredentials, checkNewPassword, MAX_PASSWORD, MIN_PASSWORD } from "./accounts.ts";
 import type { AuthBackend, AuthRequest, CookieOptions } from "./auth-context.ts";
 
 /** @supabase/ssr's server client over the request's cookies, as its Next App Router guide prescribes. */
@@ -81,7 +81,7 @@ export function supabaseAuth(config: SupabaseAuthConfig): AuthBackend {
       return sessionFromToken(config, request, data.session?.access_token);
     },
     async changePassword(request, _session, current, next) {
-      const invalid = checkCredentials("member@example.com", next);
+      const invalid = checkNewPassword(next);
       if (invalid) return { ok: false, error: invalid };
       const supabase = supabaseServerClient(config, request);
       const { data } = await supabase.auth.getSession();
