@@ -34,6 +34,8 @@ test.beforeAll(async () => {
   }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  // The fake GoTrue writes auth.users of the same database, as GoTrue does on Supabase.
+  const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = url.toString();
   gotrue = await startFakeGoTrue();
   const started = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
@@ -54,6 +56,8 @@ test.beforeAll(async () => {
   started.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
   cleanUp = async () => {
     await closeDb();
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
     await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end({ timeout: 1 });
   };
@@ -95,6 +99,7 @@ test("a member of the product signs in with Supabase Auth, makes a token, and th
   const admin = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
   const [user] = await admin<{ id: string }[]>`select id from auth.users where email = ${email}`;
   await admin.end({ timeout: 1 });
+  expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
   const profile = await fetch(`${BASE}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
   expect(profile.status).toBe(200);
   expect((await profile.json()).id).toBe(user?.id);
