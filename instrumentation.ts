@@ -1,6 +1,11 @@
-/** Next calls register() once when a server starts: the webhook delivery loop runs in that process. */
+/**
+ * Runs once when a Next server starts: refuse an unsafe production setup, start upkeep, then the
+ * webhook delivery loop in this process (unless WEBHOOKS_WORKER=off).
+ */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startServer } = await import("./lib/upkeep/startup.ts");
+  startServer();
   const { startInProcessWorker } = await import("./lib/webhook-delivery/worker.ts");
   startInProcessWorker();
 }

@@ -7,6 +7,32 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "redis", "@redis/client"],
   poweredByHeader: false,
   typedRoutes: false,
+  // A self-contained server (.next/standalone/server.js + the traced node_modules) for the
+  // Dockerfile, which builds with NEXT_OUTPUT=standalone (so do the browser tests, which replay its
+  // run stage). Otherwise the usual output, so `npm start` (next start) runs without a warning.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+  // The server reads only supabase/migrations (and .data when embedded) at run time; nothing else
+  // of the project belongs in a function bundle or the standalone folder.
+  outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql"] },
+  outputFileTracingExcludes: {
+    "/**": [
+      "./test/**",
+      "./bench/**",
+      "./e2e/**",
+      "./docs/**",
+      "./scripts/**",
+      "./reports/**",
+      "./.data/**",
+      "./README.md",
+      "./supabase/seed/**",
+      "./.git/**",
+      // Bundled into .next/server; the sources themselves are never read at run time.
+      "./lib/**",
+      "./app/**",
+      "./components/**",
+      "./registry/**",
+    ],
+  },
 };
 
 export default nextConfig;

@@ -50,6 +50,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // The delivery worker runs in the server (e2e/webhooks.spec.ts): a receiver on 127.0.0.1 over plain http.
       WEBHOOKS_ALLOW_HTTP: "1",
+      UPKEEP_TIMER: "off",
     },
     reuseExistingServer: false,
     timeout: 90_000,

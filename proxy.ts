@@ -1,10 +1,15 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { malformedPathResponse } from "./lib/http/path-segments.ts";
+import { refreshSupabaseSession } from "./lib/web/supabase-proxy.ts";
 
-// Runs before routing: Next answers 500 for an API path it cannot percent-decode. The logic is in
-// lib/http so serve-rest.ts shares it.
+// Runs before routing. API paths: Next answers 500 for a path it cannot percent-decode (the logic
+// is in lib/http so serve-rest.ts shares it). Pages: the Supabase session cookie is refreshed
+// (Supabase mode only; lib/web/supabase-proxy.ts).
 export function proxy(request: NextRequest) {
-  return malformedPathResponse(request.nextUrl.pathname, request.headers) ?? NextResponse.next();
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    return malformedPathResponse(request.nextUrl.pathname, request.headers) ?? NextResponse.next();
+  }
+  return refreshSupabaseSession(request);
 }
 
-export const config = { matcher: "/api/:path*" };
+export const config = { matcher: ["/api/:path*", "/settings/:path*", "/sign-in", "/sign-up"] };

@@ -56,7 +56,14 @@ export async function startServer(
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
     // The webhook row (bench/webhooks.ts) runs its own worker; the API rows measure requests alone.
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", WEBHOOKS_WORKER: "off", ...env },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      WEBHOOKS_WORKER: "off",
+      UPKEEP_TIMER: "off",
+      ...env,
+    },
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {

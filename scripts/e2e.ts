@@ -32,7 +32,12 @@ if (!args.includes("--no-build")) {
   // Another build in the same tree makes ours stop at once with this message: wait and retry.
   let built = false;
   for (let attempt = 1; attempt <= 6 && !built; attempt++) {
-    const build = spawnSync(bin("next"), ["build"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    // Standalone output as the Dockerfile builds it: e2e/docker-run-stage.spec.ts replays its run stage.
+    const build = spawnSync(bin("next"), ["build"], {
+      env: { ...env, NEXT_OUTPUT: "standalone" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     process.stdout.write(build.stdout);
     process.stderr.write(build.stderr);
     built = build.status === 0;

@@ -1,5 +1,4 @@
-import { randomInt } from "node:crypto";
-import { asService } from "../db/index.ts";
+import { asService, type Queryable } from "../db/index.ts";
 import { hashPassword } from "./passwords.ts";
 
 export interface MemberSummary {
@@ -10,15 +9,20 @@ export interface MemberSummary {
   created_at: string;
 }
 
-// citext's own "=" lives in the extensions schema, which is not on the search path: spelled out,
-// the comparison ignores case and uses the unique index; a bare "=" would compare as text.
-const SAME_EMAIL = "m.email operator(extensions.=) $1::extensions.citext";
+/**
+ * Members are auth.users rows (Supabase's table, created where missing). GoTrue stores emails
+ * lower-cased; comparing lower() with lower() finds a member however the email was typed.
+ */
+export const SAME_EMAIL = "lower(u.email) = lower($1) and u.deleted_at is null";
 
 const SELECT_MEMBER = `
-  select m.id, m.email::text as email, p.handle::text as handle, p.plan, to_jsonb(m.created_at) #>> '{}' as created_at
-  from app_private.members m join public.profiles p on p.id = m.id`;
+  select u.id, u.email::text as email, p.handle::text as handle, p.plan, to_jsonb(u.created_at) #>> '{}' as created_at
+  from auth.users u join public.profiles p on p.id = u.id`;
 
-/** Creates the account and its profile (whose trigger switches on all six collection types). */
+/**
+ * Creates the auth.users row the way GoTrue would (confirmed email, email provider); the trigger on
+ * auth.users makes the profile (whose own trigger switches on all six collection types).
+ */
 export async function createMember(input: {
   email: string;
   password?: string;
@@ -26,26 +30,36 @@ export async function createMember(input: {
   handle?: string;
 }): Promise<MemberSummary> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const base = (input.handle ?? handleFromEmail(input.email)).slice(0, 24);
   return asService(async (tx) => {
     const [member] = await tx.query<{ id: string }>(
-      "insert into app_private.members (email, password_hash) values ($1, $2) returning id",
-      [input.email.trim(), passwordHash],
+      `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                               confirmation_token, recovery_token, email_change_token_new, email_change,
+                               raw_app_meta_data, raw_user_meta_data)
+       values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', lower($1), $2, now(),
+               '', '', '', '', '{"provider": "email", "providers": ["email"]}', $3)
+       returning id`,
+      [input.email.trim(), passwordHash, JSON.stringify(input.handle ? { handle: input.handle } : {})],
     );
     if (!member) throw new Error("member insert returned nothing");
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const handle = attempt === 0 ? base : `${base.slice(0, 24)}_${randomInt(10_000, 99_999)}`;
-      const inserted = await tx.query(
-        `insert into public.profiles (id, handle, display_name, plan) values ($1, $2, $3, $4)
-         on conflict (handle) do nothing returning id`,
-        [member.id, handle, handle, input.plan ?? "free"],
-      );
-      if (inserted.length) break;
+    if (input.plan && input.plan !== "free") {
+      await tx.query("update public.profiles set plan = $2 where id = $1", [member.id, input.plan]);
     }
-    const [summary] = await tx.query<MemberSummary>(`${SELECT_MEMBER} where m.id = $1`, [member.id]);
-    if (!summary) throw new Error("could not find a free handle");
-    return summary;
+    return memberById(tx, member.id);
   });
+}
+
+/** The member an auth.users id stands for; the profile is made on first use if a trigger missed it. */
+export async function memberById(tx: Queryable, id: string): Promise<MemberSummary> {
+  let [summary] = await tx.query<MemberSummary>(`${SELECT_MEMBER} where u.id = $1`, [id]);
+  if (!summary) {
+    await tx.query(
+      "select app_private.ensure_profile(u.id, u.email, coalesce(u.raw_user_meta_data, '{}'::jsonb)) from auth.users u where u.id = $1",
+      [id],
+    );
+    [summary] = await tx.query<MemberSummary>(`${SELECT_MEMBER} where u.id = $1`, [id]);
+  }
+  if (!summary) throw new Error(`no user ${id}`);
+  return summary;
 }
 
 export async function findMemberByEmail(email: string): Promise<MemberSummary | undefined> {
@@ -56,14 +70,9 @@ export async function findMemberByEmail(email: string): Promise<MemberSummary | 
 export async function setPlan(email: string, plan: "free" | "pro"): Promise<MemberSummary | undefined> {
   const [row] = await asService((tx) =>
     tx.query<{ id: string }>(
-      `update public.profiles p set plan = $2 from app_private.members m where m.id = p.id and ${SAME_EMAIL} returning p.id`,
+      `update public.profiles p set plan = $2 from auth.users u where u.id = p.id and ${SAME_EMAIL} returning p.id`,
       [email.trim(), plan],
     ),
   );
   return row ? findMemberByEmail(email) : undefined;
-}
-
-function handleFromEmail(email: string): string {
-  const local = (email.split("@")[0] ?? "").replace(/[^A-Za-z0-9_]/g, "_").replace(/^_+|_+$/g, "");
-  return local.length >= 3 ? local : `member_${local}`.slice(0, 24);
 }

@@ -3,7 +3,9 @@ import path from "node:path";
 import type { Database } from "./types.ts";
 
 // Read at run time from the project root: bundled server code has no stable import.meta.dirname.
-export const MIGRATIONS_DIR = path.join(process.cwd(), "supabase", "migrations");
+// The build must not trace from this dynamic path (it would pull the whole project into the server
+// bundle); next.config.ts includes supabase/migrations explicitly instead.
+export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "supabase", "migrations");
 
 /** The Supabase CLI's own rule (`supabase db push`): any run of digits, an underscore, any name. */
 export const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
@@ -21,7 +23,7 @@ export interface Migration {
  */
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   const files = fs
-    .readdirSync(dir, { withFileTypes: true })
+    .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith(".sql"))
     .map((entry) => entry.name)
     .sort();
@@ -38,7 +40,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     const other = seen.get(version);
     if (other) throw new Error(`Migration files ${other} and ${file} share the version ${version}: give one a new version.`);
     seen.set(version, file);
-    migrations.push({ version, name, sql: fs.readFileSync(path.join(dir, file), "utf8") });
+    migrations.push({ version, name, sql: fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8") });
   }
   // File-name order, as the CLI reads the folder.
   return migrations;

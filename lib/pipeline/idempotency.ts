@@ -141,9 +141,9 @@ const inFlight = (why: string) =>
   });
 
 /** Deletes every expired key (reservations also purge the member's own); for a periodic job. */
-export async function purgeExpiredIdempotencyKeys(now: Date = idempotencyClock.now()): Promise<number> {
-  const rows = await asService((tx) =>
-    tx.query("delete from app_private.idempotency_keys where expires_at <= $1 returning 1", [now.toISOString()]),
-  );
+export async function purgeExpiredIdempotencyKeys(now: Date = idempotencyClock.now(), within?: Queryable): Promise<number> {
+  const purge = (tx: Queryable) =>
+    tx.query("delete from app_private.idempotency_keys where expires_at <= $1 returning 1", [now.toISOString()]);
+  const rows = within ? await purge(within) : await asService(purge);
   return rows.length;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createMember } from "../auth/members.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import { createMember, SAME_EMAIL } from "../auth/members.ts";
+import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords.ts";
 import { clearFailures, recordFailure, throttleKey, waitBeforeAttempt } from "../auth/sessions-throttle.ts";
 import { asService } from "../db/index.ts";
 
@@ -15,11 +15,19 @@ export type AccountResult = { ok: true; memberId: string } | { ok: false; error:
 const emailSchema = z.email().max(254);
 const passwordSchema = z.string().min(MIN_PASSWORD).max(MAX_PASSWORD);
 
+/** The same rules for a new account and a new password, in both auth modes. */
+export function checkCredentials(email: string, password: string): string | null {
+  if (!emailSchema.safeParse(email.trim()).success) return "Enter a valid email address.";
+  return checkNewPassword(password);
+}
+
+export function checkNewPassword(password: string): string | null {
+  return passwordSchema.safeParse(password).success ? null : `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
+}
+
 export async function signUp(email: string, password: string): Promise<AccountResult> {
-  if (!emailSchema.safeParse(email.trim()).success) return { ok: false, error: "Enter a valid email address." };
-  if (!passwordSchema.safeParse(password).success) {
-    return { ok: false, error: `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` };
-  }
+  const invalid = checkCredentials(email, password);
+  if (invalid) return { ok: false, error: invalid };
   try {
     const member = await createMember({ email: email.trim(), password });
     return { ok: true, memberId: member.id };
@@ -43,19 +51,47 @@ export async function signIn(email: string, password: string, address: string): 
     return { ok: false, error: `Too many failed attempts. Try again in ${Math.ceil(wait / 1000)} seconds.` };
   }
   const [row] = await asService((tx) =>
-    tx.query<{ id: string; password_hash: string | null }>(
-      // citext's own operator: the search path does not reach the extensions schema, and a plain
-      // "=" would fall back to case-sensitive text equality.
-      "select id, password_hash from app_private.members where email operator(extensions.=) $1::extensions.citext",
+    tx.query<{ id: string; encrypted_password: string | null }>(
+      `select u.id, u.encrypted_password from auth.users u where ${SAME_EMAIL} and u.is_sso_user = false`,
       [email.trim()],
     ),
   );
-  // verifyPassword spends the same scrypt work when there is no hash, so timing does not tell either.
-  const valid = await verifyPassword(password, row?.password_hash ?? null);
+  // verifyPassword spends the same work when there is no hash, so timing does not tell either.
+  const valid = await verifyPassword(password, row?.encrypted_password ?? null);
   if (!row || !valid) {
     for (const key of keys) recordFailure(key);
     return { ok: false, error: BAD_CREDENTIALS };
   }
   for (const key of keys) clearFailures(key);
+  await asService((tx) => tx.query("update auth.users set last_sign_in_at = now() where id = $1", [row.id]));
+  // scrypt (ours before argon2id) or bcrypt (GoTrue's) is replaced by argon2id now that we know the password.
+  if (row.encrypted_password && needsRehash(row.encrypted_password)) await setPassword(row.id, password);
   return { ok: true, memberId: row.id };
+}
+
+/** Checks the current password (same answer as sign-in when wrong) and stores the new one. */
+export async function changePassword(
+  memberId: string,
+  current: string,
+  next: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const invalid = checkNewPassword(next);
+  if (invalid) return { ok: false, error: invalid };
+  const [row] = await asService((tx) =>
+    tx.query<{ encrypted_password: string | null }>("select encrypted_password from auth.users where id = $1", [
+      memberId,
+    ]),
+  );
+  if (!(await verifyPassword(current, row?.encrypted_password ?? null))) {
+    return { ok: false, error: "The current password is not right." };
+  }
+  await setPassword(memberId, next);
+  return { ok: true };
+}
+
+async function setPassword(memberId: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await asService((tx) =>
+    tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [memberId, hash]),
+  );
 }

@@ -2,11 +2,12 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { type SessionCaller, sessionCaller } from "../auth/caller.ts";
-import { createSession, endSession, findSession, sweepExpiredSessions } from "../auth/sessions.ts";
+import { memberById } from "../auth/members.ts";
 import { asService } from "../db/index.ts";
-import { isLocalHost } from "./csrf.ts";
+import type { AccountResult } from "./accounts.ts";
+import { type AuthRequest, authBackend, type PasswordChange } from "./auth-context.ts";
 
-export const SESSION_COOKIE = "pds_session";
+export { SESSION_COOKIE } from "./builtin-auth.ts";
 
 export interface SignedInMember {
   /** The browser session this page runs in. */
@@ -17,39 +18,43 @@ export interface SignedInMember {
   plan: "free" | "pro";
 }
 
-/** Sets the cookie: HttpOnly, SameSite=Lax, Secure except on plain-HTTP localhost. */
-export async function startSession(memberId: string): Promise<void> {
-  await sweepExpiredSessions(memberId);
-  const { secret, expiresAt } = await createSession(memberId);
-  const secure = !isLocalHost(await headers());
-  (await cookies()).set(SESSION_COOKIE, secret, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    expires: expiresAt,
-  });
+/** The request as the auth backends see it, from Next's cookies() and headers(). */
+export async function nextAuthRequest(): Promise<AuthRequest> {
+  const jar = await cookies();
+  return {
+    cookies: { getAll: () => jar.getAll(), set: (name, value, options) => jar.set(name, value, options) },
+    headers: await headers(),
+  };
+}
+
+export async function signUpBrowser(email: string, password: string): Promise<AccountResult> {
+  return authBackend().signUp(await nextAuthRequest(), email, password);
+}
+
+export async function signInBrowser(email: string, password: string): Promise<AccountResult> {
+  return authBackend().signIn(await nextAuthRequest(), email, password);
 }
 
 export async function stopSession(): Promise<void> {
-  const jar = await cookies();
-  await endSession(jar.get(SESSION_COOKIE)?.value);
-  jar.delete(SESSION_COOKIE);
+  await authBackend().signOut(await nextAuthRequest());
+}
+
+export async function changeBrowserPassword(member: SignedInMember, current: string, next: string): Promise<PasswordChange> {
+  const request = await nextAuthRequest();
+  return authBackend().changePassword(request, { sessionId: member.sessionId, memberId: member.id }, current, next);
+}
+
+/** The member behind a request in either auth mode, or null. */
+export async function memberForRequest(request: AuthRequest): Promise<SignedInMember | null> {
+  const session = await authBackend().currentSession(request);
+  if (!session) return null;
+  const member = await asService((tx) => memberById(tx, session.memberId)).catch(() => null);
+  if (!member) return null;
+  return { sessionId: session.sessionId, id: member.id, email: member.email, handle: member.handle, plan: member.plan };
 }
 
 /** The member this browser is signed in as, or null; looked up once per render (layout and page share it). */
-export const currentMember = cache(async (): Promise<SignedInMember | null> => {
-  const session = await findSession((await cookies()).get(SESSION_COOKIE)?.value);
-  if (!session) return null;
-  const [row] = await asService((tx) =>
-    tx.query<SignedInMember>(
-      `select m.id, m.email::text as email, p.handle::text as handle, p.plan
-       from app_private.members m join public.profiles p on p.id = m.id where m.id = $1`,
-      [session.memberId],
-    ),
-  );
-  return row ? { ...row, sessionId: session.sessionId } : null;
-});
+export const currentMember = cache(async (): Promise<SignedInMember | null> => memberForRequest(await nextAuthRequest()));
 
 /** For pages and actions that need a member: sends anyone else to sign in. */
 export async function requireMember(): Promise<SignedInMember> {

@@ -1,5 +1,5 @@
 import { WEBHOOK_LIMITS } from "../../registry/events.ts";
-import { asService, type Database, type Queryable } from "../db/index.ts";
+import { asService, type Queryable } from "../db/index.ts";
 import { webhookClock } from "../domain/webhooks/clock.ts";
 import { decryptSecret } from "../domain/webhooks/secrets.ts";
 import { type EventRow, eventBody } from "./payload.ts";
@@ -124,22 +124,19 @@ export async function runWebhookDeliveries(options: { limit?: number; endpoints?
   return claimed.length;
 }
 
-/** Deliveries older than 30 days, and events no delivery refers to any more (for the upkeep job). */
-export async function purgeWebhookDeliveries(db?: Database): Promise<number> {
-  const run = <T>(fn: (tx: Queryable) => Promise<T>) => (db ? db.transaction(fn) : asService(fn));
+/** Deliveries older than 30 days, and events no delivery refers to any more (an upkeep task). */
+export async function purgeWebhookDeliveries(tx: Queryable): Promise<number> {
   const before = new Date(webhookClock.now().getTime() - WEBHOOK_LIMITS.keepDeliveriesDays * 86_400_000).toISOString();
-  return run(async (tx) => {
-    const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
-      before,
-    ]);
-    // An event is written with its deliveries in one transaction, so one without any is left over from
-    // a purge or from a member's deletion (their endpoints cascade away): drop it at any age.
-    await tx.query(
-      `delete from app_private.webhook_events ev
-        where not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id)`,
-    );
-    return rows.length;
-  });
+  const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
+    before,
+  ]);
+  // An event is written with its deliveries in one transaction, so one without any is left over from
+  // a purge or from a member's deletion (their endpoints cascade away): drop it at any age.
+  await tx.query(
+    `delete from app_private.webhook_events ev
+      where not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id)`,
+  );
+  return rows.length;
 }
 
 export interface WorkerHandle {
@@ -148,7 +145,7 @@ export interface WorkerHandle {
 
 /**
  * The delivery loop: a pass every WEBHOOKS_POLL_MS (default 250), at once again while passes find
- * work; the purge hourly. Runs in the server process (instrumentation.ts) or apart (npm run worker).
+ * work (the 30-day purge is an upkeep task). Runs in the server process (instrumentation.ts) or apart (npm run worker).
  * WEBHOOKS_ENDPOINTS (a comma list of endpoint ids) narrows a worker to those endpoints, to split
  * them across workers (the tests use it so a worker process leaves other files' deliveries alone).
  */
@@ -157,16 +154,11 @@ export function startWebhookWorker(options: { pollMs?: number; endpoints?: reado
   const only = process.env.WEBHOOKS_ENDPOINTS?.split(",").map((id) => id.trim()).filter(Boolean);
   const endpoints = options.endpoints ?? (only?.length ? only : undefined);
   let stopped = false;
-  let lastPurge = 0;
   const loop = (async () => {
     while (!stopped) {
       let found = 0;
       try {
         found = await runWebhookDeliveries(endpoints ? { endpoints } : {});
-        if (Date.now() - lastPurge > 3600_000) {
-          lastPurge = Date.now();
-          await purgeWebhookDeliveries();
-        }
       } catch (error) {
         console.error("[webhooks] delivery pass failed; retrying", error);
       }

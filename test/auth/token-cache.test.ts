@@ -55,7 +55,7 @@ describe("token look-up cache", () => {
       (caller) => caller?.scopes.size === 0,
     );
     expect([...(narrowed?.scopes ?? [])]).toEqual([]);
-    await asService((tx) => tx.query("delete from app_private.members where id = $1", [other.id]));
+    await asService((tx) => tx.query("delete from auth.users where id = $1", [other.id]));
     expect(await eventually(() => authenticateToken(other.token), (caller) => caller === null)).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ const NON_CAPABILITY_ROUTE_FILES: Record<string, string> = {
   "api/agent/tools/route.ts": "the tool catalog itself",
   "api/agent/invoke/route.ts": "runs catalog tools",
   "api/mcp/route.ts": "MCP: lists and calls the catalog's tools",
+  "api/cron/upkeep/route.ts": "the scheduler's purge of expired rows (CRON_SECRET), not a member capability",
 };
 
 function routeFiles(dir: string): string[] {

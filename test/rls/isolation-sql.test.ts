@@ -79,7 +79,7 @@ describe("row-level security, in SQL as role authenticated", () => {
 
   it("hides credentials and tokens from members entirely", async () => {
     const member = await makeMember();
-    for (const table of ["app_private.members", "app_private.access_tokens"]) {
+    for (const table of ["auth.users", "app_private.access_tokens"]) {
       await expect(asMember(member.id, (tx) => tx.query(`select * from ${table}`))).rejects.toMatchObject({
         code: "42501",
       });

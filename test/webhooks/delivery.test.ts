@@ -2,7 +2,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { eventKindByType, eventPayloadSchema, eventReferenceData } from "@/registry/events";
 import { asMember, asService } from "@/lib/db";
 import { eventBody } from "@/lib/webhook-delivery/payload";
-import { purgeWebhookDeliveries, runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
+import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
+import { runUpkeep } from "@/lib/upkeep/run";
+import { runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
 import { startReceiver, verifyServiceSignature, verifyStandard } from "../support/webhook-receiver";
@@ -241,7 +243,7 @@ describe("store events on cascades and purge", () => {
     await endpointFor(ada, "https://example.com/hook");
     const bobs = await endpointFor(bob, "https://example.com/hook", ["follow.deleted"]);
     await api("POST", "/follows", { token: ada.token, body: { followee_id: bob.id } });
-    await asService((tx) => tx.query("delete from app_private.members where id = $1", [ada.id]));
+    await asService((tx) => tx.query("delete from auth.users where id = $1", [ada.id]));
     const rows = await asService((tx) =>
       tx.query<{ event_type: string }>("select event_type from public.webhook_deliveries where endpoint_id = $1", [bobs.id]),
     );
@@ -262,7 +264,7 @@ describe("store events on cascades and purge", () => {
     await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
     const later = Date.now() + 31 * 86_400_000;
     webhookClock.now = () => new Date(later);
-    await purgeWebhookDeliveries();
+    await runUpkeep(UPKEEP_TASKS.filter((task) => task.name === "webhook_deliveries"));
     const rows = await asService((tx) =>
       tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
     );

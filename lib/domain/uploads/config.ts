@@ -39,10 +39,11 @@ export function storageConfig(env: NodeJS.ProcessEnv = process.env): StorageConf
       },
     };
   }
-  const dataDir = path.join(process.cwd(), ".data");
+  const dataDir = path.join(/*turbopackIgnore: true*/ process.cwd(), ".data");
   return {
     driver: "local",
-    dir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDir, "uploads")),
+    // Uploaded bytes are data, never part of the server bundle.
+    dir: path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR?.trim() || path.join(dataDir, "uploads")),
     siteUrl: (env.SITE_URL?.trim() || `http://localhost:${env.PORT ?? "3000"}`).replace(/\/+$/, ""),
     dataDir,
   };

@@ -13,7 +13,7 @@ export interface Received {
  * byte more than signed stops the read at once (413); fewer than signed is refused at the end (400).
  */
 export async function receiveBody(body: ReadableStream<Uint8Array> | null, dir: string, size: number): Promise<Received> {
-  const incoming = path.join(dir, ".incoming");
+  const incoming = path.join(/*turbopackIgnore: true*/ dir, ".incoming");
   await fs.promises.mkdir(incoming, { recursive: true, mode: 0o700 });
   const tempPath = path.join(incoming, randomUUID());
   const file = await fs.promises.open(tempPath, "wx", 0o600);

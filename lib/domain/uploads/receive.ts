@@ -46,7 +46,7 @@ export async function receiveUpload(request: Request, segments: readonly string[
       throw refused(`The upload URL expired at ${new Date(put.expires * 1000).toISOString()}.`);
     }
     checkHeaders(request, put);
-    const finalPath = path.resolve(config.dir, key);
+    const finalPath = path.resolve(/*turbopackIgnore: true*/ config.dir, key);
     if (!finalPath.startsWith(config.dir + path.sep)) throw new ApiError("not_found", "No upload URL here.");
     // Early answer for a used URL, so a replay does not make us store its bytes first; the atomic
     // check after the bytes arrive is what actually guarantees one PUT.

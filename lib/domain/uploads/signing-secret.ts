@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { mustUseServerDatabase } from "../../db/config.ts";
 
 const MIN_LENGTH = 32;
 const FILE_NAME = "upload-signing-secret";
@@ -21,8 +22,11 @@ export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string
     }
     return Buffer.from(configured, "utf8");
   }
+  if (mustUseServerDatabase(env)) {
+    throw new Error("UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).");
+  }
   // The file is read once per process and folder, not on every signature.
-  const source = path.join(dataDir, FILE_NAME);
+  const source = path.join(/*turbopackIgnore: true*/ dataDir, FILE_NAME);
   if (holder.__pdsUploadSecret?.source === source) return holder.__pdsUploadSecret.secret;
   const secret = Buffer.from(readOrCreate(source), "utf8");
   holder.__pdsUploadSecret = { source, secret };

@@ -1,0 +1,27 @@
+# The API and settings pages for any container host. Needs DATABASE_URL (a Postgres server, e.g.
+# Supabase's pooler URL); see docs/deploy.md for every variable.
+#   docker build -t pds . && docker run -p 3000:3000 -e DATABASE_URL=… -e UPLOAD_SIGNING_SECRET=… pds
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
+COPY package.json package-lock.json ./
+# No install scripts: the image already has Node 24 (the `node` dev package would fetch another).
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+RUN node node_modules/next/dist/bin/next build
+
+FROM node:24-bookworm-slim AS run
+WORKDIR /app
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 REQUIRE_SERVER_DATABASE=1
+# Next's standalone output: server.js and only the node_modules the server traces to.
+COPY --from=build --chown=node:node /app/.next/standalone ./
+COPY --from=build --chown=node:node /app/.next/static ./.next/static
+COPY --from=build --chown=node:node /app/public ./public
+# Read at run time: applied on first use under an advisory lock.
+COPY --from=build --chown=node:node /app/supabase/migrations ./supabase/migrations
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server.js"]

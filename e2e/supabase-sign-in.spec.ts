@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import postgres from "postgres";
+import { closeDb } from "@/lib/db";
+import { type FakeGoTrue, startFakeGoTrue } from "../test/support/fake-gotrue/server";
+import { expect, test } from "./support";
+
+/**
+ * Supabase mode end to end: `next start` configured with a Supabase project whose Auth is the local
+ * fake GoTrue (test/support/fake-gotrue), both on one fresh Postgres database as on Supabase. The
+ * browser signs up and in through @supabase/ssr (proxy.ts refreshing the cookie), makes a token on
+ * /settings/tokens, and the token's requests run as the JWT's sub.
+ */
+const ROOT = process.cwd();
+const PORT = Number(process.env.E2E_PORT ?? 3200) + 60;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+let gotrue: FakeGoTrue | undefined;
+let server: ChildProcess | undefined;
+let cleanUp = async () => {};
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  const name = `pds_sb_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    await admin.end({ timeout: 1 });
+    test.skip(!process.env.CI, `no Postgres server at ${ADMIN_URL}: ${(error as Error).message}`);
+    throw error;
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  // The fake GoTrue writes auth.users of the same database, as GoTrue does on Supabase.
+  const previousUrl = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url.toString();
+  gotrue = await startFakeGoTrue();
+  const started = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: url.toString(),
+      NEXT_PUBLIC_SUPABASE_URL: gotrue.url,
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: gotrue.publishableKey,
+      SUPABASE_SECRET_KEY: gotrue.secretKey,
+      UPKEEP_TIMER: "off",
+      REDIS_URL: "",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  server = started;
+  let stderr = "";
+  started.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  cleanUp = async () => {
+    await closeDb();
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end({ timeout: 1 });
+  };
+  for (let i = 0; i < 120; i++) {
+    if (started.exitCode !== null) throw new Error(`next start exited: ${stderr}`);
+    const ok = await fetch(`${BASE}/api/v1/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`next start did not answer: ${stderr}`);
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await gotrue?.close();
+  await cleanUp();
+});
+
+test("a member of the product signs in with Supabase Auth, makes a token, and the token acts as the same auth.uid()", async ({ page }) => {
+  const email = `sb-${randomUUID().slice(0, 8)}@example.test`;
+  const password = `pw-${randomUUID()}`;
+  await page.goto(`${BASE}/sign-up`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/settings\/tokens$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.some((cookie) => cookie.name.startsWith("sb-") && cookie.name.includes("auth-token"))).toBe(true);
+  expect(cookies.some((cookie) => cookie.name === "pds_session")).toBe(false);
+
+  await page.getByLabel("Name").fill("from supabase");
+  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByRole("checkbox", { name: "profile:read", exact: true }).check();
+  await page.getByRole("button", { name: "Create token" }).click();
+  const secret = page.getByTestId("new-token");
+  await expect(secret).toHaveValue(/^pds_[0-9A-Za-z]{36}$/);
+  const token = await secret.inputValue();
+
+  const admin = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+  const [user] = await admin<{ id: string }[]>`select id from auth.users where email = ${email}`;
+  await admin.end({ timeout: 1 });
+  expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
+  const profile = await fetch(`${BASE}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
+  expect(profile.status).toBe(200);
+  expect((await profile.json()).id).toBe(user?.id);
+
+  await page.goto(`${BASE}/settings/security`);
+  await expect(page.getByTestId("session")).toHaveCount(1);
+  await expect(page.getByTestId("session")).toContainText("this browser");
+
+  // Sign out, then in again with the same account.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/settings\/tokens$/);
+});

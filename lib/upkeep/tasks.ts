@@ -1,0 +1,35 @@
+import { purgeExpiredSessions } from "../auth/sessions.ts";
+import type { Queryable } from "../db/index.ts";
+import { purgeExpiredIdempotencyKeys } from "../pipeline/idempotency.ts";
+import { purgeWebhookDeliveries } from "../webhook-delivery/worker.ts";
+
+/** One piece of periodic clean-up: runs as the service in its own transaction, answers rows purged. */
+export interface UpkeepTask {
+  name: string;
+  run(tx: Queryable): Promise<number>;
+}
+
+/**
+ * Everything the service purges on a schedule. Add a task here and both the cron route and the
+ * in-process timer run it. Each task removes only what can never be used again.
+ */
+export const UPKEEP_TASKS: UpkeepTask[] = [
+  // Replays are promised for 24 h; an expired key is never read again.
+  { name: "expired_idempotency_keys", run: (tx) => purgeExpiredIdempotencyKeys(new Date(), tx) },
+  // Built-in cookie sessions past their 30 days, and Supabase session records (ended or not) past theirs.
+  { name: "expired_sessions", run: purgeExpiredSessions },
+  {
+    // An upload URL lives 10 minutes. A day after that, a pending row is abandoned: for the local
+    // driver nothing arrived; on S3 the bytes (if any) were never used (a bucket lifecycle rule
+    // removes the object). Completed uploads are kept: rows point at them.
+    name: "abandoned_uploads",
+    run: async (tx) =>
+      (
+        await tx.query(
+          "delete from app_private.uploads where status = 'pending' and expires_at <= now() - interval '1 day' returning key",
+        )
+      ).length,
+  },
+  // Webhook deliveries are kept 30 days for the delivery log; pending ones are never purged.
+  { name: "webhook_deliveries", run: purgeWebhookDeliveries },
+];
