@@ -79,7 +79,7 @@ export class ApiError extends Error {
 
   toProblem(requestId: string): Problem {
     return {
-      type: `/docs#error-${this.code}`,
+      type: `/docs/errors#${this.code}`,
       title: PROBLEM_CODES[this.code].title,
       status: this.status,
       detail: this.message,

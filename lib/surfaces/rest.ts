@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { readJsonBody } from "../http/body.ts";
+import { preflightResponse } from "../http/cors.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { execute } from "../pipeline/execute.ts";
-import { matchRoute } from "./rest-routes.ts";
+import { matchRoute, methodsAt } from "./rest-routes.ts";
 
 /** The REST surface: frames an HTTP request as a capability call and the outcome as HTTP. */
 export async function handleRest(request: Request, path: readonly string[]): Promise<Response> {
@@ -32,6 +33,16 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
   }
+}
+
+/** OPTIONS: the registry's verbs for the path (never Next's default list), with CORS preflight headers. */
+export function handleRestOptions(request: Request, path: readonly string[]): Response {
+  const methods = methodsAt(path);
+  if (!methods.length) {
+    const requestId = requestIdFrom(request.headers);
+    return problemResponse(new ApiError("not_found", `No route at /api/v1/${path.join("/")}.`), requestId);
+  }
+  return preflightResponse(request, methods);
 }
 
 /** A REST name declared for an input field (GET /search?q=) becomes that field; sending both is refused. */
