@@ -22,6 +22,7 @@ export default defineConfig({
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
       WEBHOOKS_WORKER: "off",
+      UPKEEP_TIMER: "off",
       PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://",
       RATE_LIMIT_CAPACITY: process.env.RATE_LIMIT_CAPACITY ?? "100000",
       RATE_LIMIT_RESOLVER_CAPACITY: process.env.RATE_LIMIT_RESOLVER_CAPACITY ?? "100000",

@@ -238,7 +238,7 @@ describe("fuzzing", () => {
       }
       before = after;
     }
-    record("fuzzing", { ...figures, seconds: Math.round((Date.now() - started) / 1000), problems: problems.slice(0, 50) });
+    record(process.env.DATABASE_URL ? "fuzzing_on_postgres" : "fuzzing", { database: process.env.DATABASE_URL ? "postgres" : "pglite", ...figures, seconds: Math.round((Date.now() - started) / 1000), problems: problems.slice(0, 50) });
     expect(problems).toEqual([]);
     expect(figures.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 10_000));
   });

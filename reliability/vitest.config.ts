@@ -17,6 +17,9 @@ export default defineConfig({
     sequence: { concurrent: false },
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
+      // The servers this suite spawns measure requests alone: no delivery loop, no upkeep timer.
+      WEBHOOKS_WORKER: "off",
+      UPKEEP_TIMER: "off",
       PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://",
       RATE_LIMIT_CAPACITY: process.env.RATE_LIMIT_CAPACITY ?? "1000000",
       RATE_LIMIT_RESOLVER_CAPACITY: process.env.RATE_LIMIT_RESOLVER_CAPACITY ?? "1000000",
