@@ -1,4 +1,4 @@
-/** The sixteen scopes of the spec: eight families, each with :read and :write. */
+/** The sixteen scopes of the spec (eight families, each with :read and :write), plus webhooks. */
 export const SCOPE_FAMILIES = [
   "collections",
   "goals",
@@ -8,6 +8,7 @@ export const SCOPE_FAMILIES = [
   "social",
   "streaks",
   "todos",
+  "webhooks",
 ] as const;
 export type ScopeFamily = (typeof SCOPE_FAMILIES)[number];
 export type Scope = `${ScopeFamily}:${"read" | "write"}`;

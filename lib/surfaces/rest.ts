@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { readJsonBody } from "../http/body.ts";
 import { preflightResponse } from "../http/cors.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
@@ -20,7 +21,10 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
       });
     }
     const { route, params } = match;
-    const input = method === "GET" || method === "DELETE" ? queryInput(request) : await readJsonBody(request);
+    const input =
+      method === "GET" || method === "DELETE"
+        ? numbersFromQuery(queryInput(request), route.capability.input)
+        : await readJsonBody(request);
     const source = route.capability.source;
     if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
     const outcome = await execute(route.capability, input, { requestId, headers: request.headers, path: params });
@@ -70,6 +74,21 @@ function queryInput(request: Request): Record<string, string> {
     input[key] = values[0] ?? "";
   }
   return input;
+}
+
+/**
+ * A query string carries only text: a field the registry declares as a number takes a value of
+ * plain decimal digits as that number. Anything else ("0x10", "1e2", " 5", "") stays text, so
+ * validation refuses it as it would in a JSON body, where invoke and MCP send real numbers.
+ */
+function numbersFromQuery(input: Record<string, string>, schema: z.ZodObject): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input };
+  for (const [key, value] of Object.entries(input)) {
+    let field = schema.shape[key];
+    while (field instanceof z.ZodOptional || field instanceof z.ZodDefault) field = field.unwrap() as z.ZodType;
+    if (field instanceof z.ZodNumber && /^-?(0|[1-9][0-9]{0,14})$/.test(value)) out[key] = Number(value);
+  }
+  return out;
 }
 
 function nextLink(request: Request, body: unknown): Record<string, string> {
