@@ -47,6 +47,8 @@ export default defineConfig({
       PGLITE_DIR: ".data/pglite-e2e",
       DATABASE_URL: "",
       REDIS_URL: "",
+      // e2e/cors.spec.ts calls the API from this second origin of the same server.
+      CORS_ORIGINS: `http://localhost:${PORT}`,
       NEXT_TELEMETRY_DISABLED: "1",
       // The delivery worker runs in the server (e2e/webhooks.spec.ts): a receiver on 127.0.0.1 over plain http.
       WEBHOOKS_ALLOW_HTTP: "1",

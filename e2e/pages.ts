@@ -24,6 +24,7 @@ export const PAGES: readonly SitePage[] = [
   { name: "settings-profile", path: "/settings/profile", member: true },
   { name: "settings-assistant", path: "/settings/assistant", member: true },
   { name: "settings-blocks", path: "/settings/blocks", member: true },
+  { name: "settings-webhooks", path: "/settings/webhooks", member: true },
 ];
 
 export const WIDTHS = [

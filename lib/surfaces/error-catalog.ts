@@ -12,6 +12,8 @@ export interface ErrorEntry {
   operations: number;
 }
 
+const SCOPE_LINE = "The token lacks the scope the operation needs (each operation names it; uploads take the write scope of their purpose).";
+
 /** Cases that no operation declares (they come from the pipeline or the platform). */
 const GENERAL: Partial<Record<ProblemCode, string>> = {
   method_not_allowed: "The path exists but not with this method; Allow lists the methods it offers.",
@@ -27,7 +29,9 @@ export function errorCatalog(): ErrorEntry[] {
   for (const capability of capabilities) {
     const seen = new Set<ProblemCode>();
     for (const errorCase of errorCases(capability)) {
-      reasons.set(errorCase.code, (reasons.get(errorCase.code) ?? new Set()).add(errorCase.when));
+      // One line for the per-scope variants: each operation's own scope is in its reference.
+      const when = errorCase.when.replace(/^The token lacks [^.]+\.(?: The token lacks the write scope of the purpose\.)?/, SCOPE_LINE);
+      reasons.set(errorCase.code, (reasons.get(errorCase.code) ?? new Set()).add(when));
       seen.add(errorCase.code);
     }
     for (const code of seen) counts.set(code, (counts.get(code) ?? 0) + 1);
@@ -37,7 +41,7 @@ export function errorCatalog(): ErrorEntry[] {
       code,
       status: PROBLEM_CODES[code].status,
       title: PROBLEM_CODES[code].title,
-      when: [...(reasons.get(code) ?? []), ...(GENERAL[code] ? [GENERAL[code]] : [])],
+      when: reasons.get(code)?.size ? [...(reasons.get(code) ?? [])] : GENERAL[code] ? [GENERAL[code]] : [],
       operations: counts.get(code) ?? 0,
     }))
     .sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));

@@ -23,7 +23,7 @@ export default async function ErrorsPage() {
           adds the store&apos;s <code>reason</code>. Back to the <Link href="/docs">reference</Link>.
         </p>
         <div className="table-wrap">
-          <table>
+          <table className="error-codes stacked">
             <caption className="visually-hidden">Error codes</caption>
             <thead>
               <tr>
