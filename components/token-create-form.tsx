@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import type { CreateTokenState } from "@/app/settings/tokens/actions";
 import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
 import { CopyButton } from "./copy-button";
@@ -35,6 +35,13 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [expiry, setExpiry] = useState(String(defaultDays));
   const [customDay, setCustomDay] = useState("");
+  // React resets the form after a successful action; start the next token from a clean slate too.
+  useEffect(() => {
+    if (state.ok !== true) return;
+    setPicked(new Set());
+    setExpiry(String(defaultDays));
+    setCustomDay("");
+  }, [state, defaultDays]);
   const toggle = (scope: string, on: boolean) => {
     const next = new Set(picked);
     if (on) next.add(scope);
