@@ -8,6 +8,7 @@ const PAGES = [
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/blocks", label: "Blocks" },
   { href: "/settings/assistant", label: "Tool console" },
+  { href: "/settings/account", label: "Account" },
 ] as const;
 
 export function SettingsNav() {

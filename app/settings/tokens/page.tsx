@@ -107,7 +107,7 @@ function TokenTable({ tokens, now }: { tokens: readonly TokenRecord[]; now: numb
                       defaultValue={token.name}
                       required
                       maxLength={100}
-                      aria-label={`Name of ${token.name}`}
+                      aria-label={`Label of token ${token.name}`}
                     />
                     <SubmitButton variant="quiet">
                       Rename<span className="visually-hidden"> {token.name}</span>
