@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { AccountDeleteForm } from "@/components/account-delete-form";
 import { requireMember } from "@/lib/web/session";
+import { deleteAccountAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account · Personal Data Service" };
 
@@ -22,6 +24,16 @@ export default async function AccountPage() {
         <form method="post" action="/settings/account/export">
           <button type="submit">Download export (.zip)</button>
         </form>
+      </section>
+      <section className="card stack danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete your account</h2>
+        <p>
+          This deletes at once and for good: your profile, collections, items, todos, goals, streaks, channels,
+          follows (yours and those of members following you), every message you sent or received (also from the
+          other member's conversation), your uploads, tokens (they stop working immediately) and sessions. Shared
+          catalog entries stay; they do not name you. Download an export first if you want to keep anything.
+        </p>
+        <AccountDeleteForm action={deleteAccountAction} />
       </section>
     </>
   );
