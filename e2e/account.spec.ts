@@ -44,3 +44,36 @@ test("export: the Account page downloads a ZIP of the member's data; the API nee
   const refused = await request.get("/api/v1/export", { headers: { Authorization: `Bearer ${narrow}` } });
   expect(refused.status()).toBe(403);
 });
+
+test("delete account: a wrong password is refused; the right one deletes everything and ends the token", async ({
+  page,
+  request,
+}) => {
+  const account = await signUp(page);
+  const token = await createToken(page, "soon gone", ["profile:read"]);
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await request.get("/api/v1/profile", { headers: auth })).status()).toBe(200);
+
+  await page.goto("/settings/account");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Delete my account" }) });
+  await form.getByLabel("Your password").fill("not my password at all");
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(form.getByRole("alert")).toHaveText("That is not your password; nothing was deleted.");
+  await screenshot(page, "account-delete-refused");
+  expect((await request.get("/api/v1/profile", { headers: auth })).status()).toBe(200);
+
+  await form.getByLabel("Your password").fill(account.password);
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?deleted=1$/);
+  await expect(page.getByTestId("account-deleted")).toBeVisible();
+  await screenshot(page, "account-deleted");
+  expect((await request.get("/api/v1/profile", { headers: auth })).status()).toBe(401);
+  await page.goto("/settings/account");
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  // The old credentials no longer sign in.
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator('[role="alert"].error')).toContainText("do not match");
+});
