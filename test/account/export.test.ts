@@ -117,3 +117,21 @@ describe("GET /api/v1/export", () => {
     expect(JSON.stringify(tools.body)).not.toContain('"export"');
   });
 });
+
+describe("S3 download links for exports", () => {
+  it("are SigV4 presigned GETs of the key, expiring when asked", async () => {
+    const { s3Driver } = await import("@/lib/domain/uploads/s3-driver");
+    const driver = s3Driver({
+      bucket: "media",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIDEXPORT", secretAccessKey: "export-secret" },
+    });
+    const key = `avatar/${crypto.randomUUID()}`;
+    const url = new URL(await driver.presignGet(key, new Date(Date.now() + 3600_000)));
+    expect(url.pathname).toBe(`/media/${key}`);
+    expect(url.searchParams.get("X-Amz-Expires")).toMatch(/^(3599|3600)$/);
+    expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
