@@ -1,41 +1,100 @@
 import { capabilities } from "../registry/capabilities";
-import { resources } from "../registry/index";
-import { expect, test } from "./support";
+import { PROBLEM_CODES } from "../lib/http/problem";
+import { createToken, expect, screenshot, signUp, test } from "./support";
 
-test("the reference is public, lists every resource and tool, and loads nothing from elsewhere", async ({ page }) => {
-  test.setTimeout(60_000);
+const LOADED = "#api-reference[data-loaded]";
+
+test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const foreign: string[] = [];
+  const site = new URL(baseURL ?? "http://127.0.0.1").origin;
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== site) foreign.push(url);
+  });
+  await page.goto("/docs");
+  await page.locator(LOADED).waitFor({ timeout: 60_000 });
+  // The server-rendered outline names every operation; Scalar replaces it once loaded.
+  for (const capability of capabilities.filter((c) => c.http)) {
+    await expect(page.locator(`[id="op-${capability.tool}"]`)).toHaveCount(1);
+  }
+  await expect(page.locator("#docs-outline")).toBeHidden();
+  await expect(page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first()).toBeVisible();
+
+  // Search across operations.
+  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page.keyboard.type("Create a collection");
+  await expect(page.getByRole("dialog").getByText("Create a collection").first()).toBeVisible();
+  await screenshot(page, "docs-search");
+  await page.keyboard.press("Escape");
+
+  // One operation: our three code samples, the typed client among them.
+  await page.goto("/docs#tag/collections/POST/collections");
+  const operation = page.locator('[id$="tag/collections/POST/collections"]');
+  await expect(operation.getByText("Create a collection").first()).toBeVisible();
+  await expect(operation.getByText(/curl -X POST/).first()).toBeVisible();
+  await operation.getByTestId("client-picker").click();
+  await page.getByRole("option", { name: /JavaScript/ }).click();
+  await expect(operation.getByText(/@personal-data-service\/client/).first()).toBeVisible();
+  await operation.getByTestId("client-picker").click();
+  await page.getByRole("option", { name: /Python/ }).click();
+  await expect(operation.getByText(/import requests/).first()).toBeVisible();
+  await page.screenshot({ path: "reports/screenshots/docs-operation.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/docs#tag/items");
+  await page.locator(LOADED).waitFor({ timeout: 60_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await page.screenshot({ path: "reports/screenshots/docs-phone.png" });
+  expect(foreign).toEqual([]);
+});
+
+test("without JavaScript the reference is an outline of every operation", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Personal Data Service API");
-  for (const resource of resources) {
-    const section = page.locator(`#resource-${resource.name}`);
-    await expect(section.getByRole("heading", { level: 3, name: resource.name, exact: true })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Reference contents" }).getByRole("link", { name: resource.name, exact: true })).toBeVisible();
+  for (const capability of capabilities.filter((c) => c.http)) {
+    const http = capability.http;
+    if (!http) continue;
+    await expect(page.locator(`[id="op-${capability.tool}"] a`)).toHaveAttribute("href", new RegExp(`/${http.method}${http.path.replace(/[{}]/g, "\\$&")}$`));
   }
-  // Every capability has its tool card, and its operation when it has a REST route.
-  const ids = new Set(await page.evaluate(() => [...document.querySelectorAll("[id]")].map((element) => element.id)));
-  const missing = capabilities.flatMap((capability) => [
-    ...(ids.has(`tool-${capability.tool}`) ? [] : [`tool-${capability.tool}`]),
-    ...(capability.http && !ids.has(`op-${capability.tool}`) ? [`op-${capability.tool}`] : []),
-  ]);
-  expect(missing).toEqual([]);
-  // Every problem's `type` points at an anchor here.
-  await expect(page.locator("#error-insufficient_scope")).toHaveCount(1);
-  await expect(page.locator("#design-decisions")).toBeVisible();
-  await expect(page.locator("#op-collections_create")).toContainText("Idempotency-Key");
-  await expect(page.locator("#op-collections_list")).toContainText("Paginated");
+  await expect(page.getByRole("link", { name: "error codes" })).toHaveAttribute("href", "/docs/errors");
+  await screenshot(page, "docs-no-js");
+  await context.close();
+});
 
-  const foreign = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[href]")]
-      .map((element) => ("src" in element ? element.src : element.href))
-      .filter((url) => new URL(url).origin !== location.origin),
+test("every problem type has its row on /docs/errors, and old /docs#error- links land there", async ({ page }) => {
+  await page.goto("/docs/errors");
+  for (const [code, { status }] of Object.entries(PROBLEM_CODES)) {
+    await expect(page.locator(`tr[id="${code}"]`)).toContainText(String(status));
+  }
+  await screenshot(page, "docs-errors");
+  await page.goto("/docs#error-insufficient_scope");
+  await expect(page).toHaveURL(/\/docs\/errors#insufficient_scope$/);
+  await expect(page.locator("#insufficient_scope")).toBeVisible();
+});
+
+test("try it sends the request with a pasted token and keeps it nowhere", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const token = await createToken(page, "try-it", ["collections:read"]);
+  await page.goto("/docs#tag/collections/GET/collections");
+  await page.locator(LOADED).waitFor({ timeout: 60_000 });
+  const operation = page.locator('[id$="tag/collections/GET/collections"]');
+  await operation.getByRole("button", { name: /Test Request/ }).click();
+  const client = page.getByRole("dialog");
+  await expect(client).toBeVisible();
+  await client.getByPlaceholder(/Token/i).first().fill(token);
+  await client.getByRole("button", { name: /^Send/ }).first().click();
+  await expect(client.getByText(/200/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(client.getByText(/"has_more"/).first()).toBeVisible();
+  await page.screenshot({ path: "reports/screenshots/docs-try-it.png" });
+  const stored = await page.evaluate(
+    (secret) =>
+      [localStorage, sessionStorage].some((storage) =>
+        Object.keys(storage).some((key) => (storage.getItem(key) ?? "").includes(secret)),
+      ) || document.cookie.includes(secret),
+    token,
   );
-  expect(foreign).toEqual([]);
-  await page.screenshot({ path: "reports/screenshots/docs.png" });
-  await page.locator("#resource-collections").scrollIntoViewIfNeeded();
-  await page.locator("#op-collections_create").screenshot({ path: "reports/screenshots/docs-operation.png" });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/docs#resource-items");
-  await expect(page.locator("#resource-items")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: "reports/screenshots/docs-phone.png" });
+  expect(stored).toBe(false);
 });

@@ -46,8 +46,9 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 export const pageQuery = {
   after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),
-  limit: z.coerce
-    .number()
+  // Not z.coerce: Number() would take "0x10", "1e2" or "" as a page size. REST's query strings
+  // become numbers in lib/surfaces/rest.ts, and only when they are plain decimal digits.
+  limit: z
     .int()
     .min(1)
     .max(MAX_PAGE_SIZE)

@@ -51,6 +51,13 @@ export const IDEMPOTENCY = {
   windowSeconds: 24 * 60 * 60,
 } as const;
 
+/**
+ * How far back a member may record a missed streak day. The store enforces it through
+ * app_private.limit_check_in_max_days_back(), generated from this constant by
+ * scripts/build-registry-constants.ts.
+ */
+export const CHECK_IN_MAX_DAYS_BACK = 7;
+
 /** Request bodies: JSON only, at most this many bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

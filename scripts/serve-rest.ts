@@ -5,6 +5,7 @@
 import http from "node:http";
 import { Readable } from "node:stream";
 import { closeDb } from "../lib/db/index.ts";
+import { decodePathSegments, malformedPathResponse } from "../lib/http/path-segments.ts";
 import { handleRest } from "../lib/surfaces/rest.ts";
 
 const PREFIX = "/api/v1/";
@@ -23,12 +24,11 @@ const server = http.createServer(async (req, res) => {
       body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
       duplex: "half",
     } as RequestInit);
-    const path = url.pathname.startsWith(PREFIX)
-      ? url.pathname.slice(PREFIX.length).split("/").filter(Boolean).map(decodeURIComponent)
-      : null;
+    const path = url.pathname.startsWith(PREFIX) ? decodePathSegments(url.pathname.slice(PREFIX.length)) : null;
     const response = path
       ? await handleRest(request, path)
-      : new Response(JSON.stringify({ error: "only /api/v1 is served here" }), { status: 404 });
+      : (malformedPathResponse(url.pathname, headers) ??
+        new Response(JSON.stringify({ error: "only /api/v1 is served here" }), { status: 404 }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {

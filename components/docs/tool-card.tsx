@@ -1,4 +1,5 @@
 import { asList, type Json, text } from "@/lib/web/openapi-view";
+import { CodeBlock } from "../code-block";
 import { SchemaTable } from "./schema-table";
 
 /** One tool of the catalog: name, scope, hints and both schemas, as an assistant sees them. */
@@ -32,16 +33,10 @@ export function ToolCard({ doc, tool, siteUrl }: { doc: Json; tool: Json; siteUr
       <details>
         <summary>JSON Schemas and an example call</summary>
         <h5>inputSchema</h5>
-        <pre>
-          <code>{JSON.stringify(input, null, 2)}</code>
-        </pre>
+        <CodeBlock label={`inputSchema of ${name}`}>{JSON.stringify(input, null, 2)}</CodeBlock>
         <h5>outputSchema</h5>
-        <pre>
-          <code>{JSON.stringify(tool.outputSchema ?? {}, null, 2)}</code>
-        </pre>
-        <pre>
-          <code>{example}</code>
-        </pre>
+        <CodeBlock label={`outputSchema of ${name}`}>{JSON.stringify(tool.outputSchema ?? {}, null, 2)}</CodeBlock>
+        <CodeBlock label={`Example call of ${name}`}>{example}</CodeBlock>
       </details>
     </article>
   );

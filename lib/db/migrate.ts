@@ -5,22 +5,43 @@ import type { Database } from "./types.ts";
 // Read at run time from the project root: bundled server code has no stable import.meta.dirname.
 export const MIGRATIONS_DIR = path.join(process.cwd(), "supabase", "migrations");
 
+/** The Supabase CLI's own rule (`supabase db push`): any run of digits, an underscore, any name. */
+export const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
+
 export interface Migration {
   version: string;
   name: string;
   sql: string;
 }
 
-/** Files named `<14-digit version>_<name>.sql`, in version order; the same names `supabase db push` reads. */
+/**
+ * Every `.sql` file in the folder, in version order. A `.sql` file the CLI would apply and this
+ * migrator would not (or the other way round) is refused by name rather than skipped: a skipped
+ * migration is a table that exists on Supabase and not here, and no test would notice.
+ */
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return fs
-    .readdirSync(dir)
-    .filter((file) => /^\d{14}_[a-z0-9_]+\.sql$/.test(file))
-    .sort()
-    .map((file) => {
-      const [version = "", ...rest] = file.replace(/\.sql$/, "").split("_");
-      return { version, name: rest.join("_"), sql: fs.readFileSync(path.join(dir, file), "utf8") };
-    });
+  const files = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith(".sql"))
+    .map((entry) => entry.name)
+    .sort();
+  const migrations: Migration[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const match = MIGRATION_FILE.exec(file);
+    if (!match) {
+      throw new Error(
+        `Migration file ${path.join(dir, file)} is not named <version>_<name>.sql (digits, an underscore, a name, ".sql"): rename it or move it out of the folder.`,
+      );
+    }
+    const [, version = "", name = ""] = match;
+    const other = seen.get(version);
+    if (other) throw new Error(`Migration files ${other} and ${file} share the version ${version}: give one a new version.`);
+    seen.set(version, file);
+    migrations.push({ version, name, sql: fs.readFileSync(path.join(dir, file), "utf8") });
+  }
+  // File-name order, as the CLI reads the folder.
+  return migrations;
 }
 
 /**

@@ -31,6 +31,10 @@ export interface FieldError {
 export interface StoreReason {
   sqlstate: string;
   message: string;
+  /** Stable per constraint (supabase/constraint-errors.json), e.g. "handle_taken". */
+  code?: string;
+  /** JSON Pointer to the input field the constraint guards, e.g. "/handle". */
+  pointer?: string;
 }
 
 export interface Problem {
@@ -75,7 +79,7 @@ export class ApiError extends Error {
 
   toProblem(requestId: string): Problem {
     return {
-      type: `/docs#error-${this.code}`,
+      type: `/docs/errors#${this.code}`,
       title: PROBLEM_CODES[this.code].title,
       status: this.status,
       detail: this.message,

@@ -1,3 +1,4 @@
+import { rateLimitClock } from "./rate-limit-clock.ts";
 import type { BucketRequest, RateLimitStore, TakeResult } from "./rate-limit-store.ts";
 
 interface Bucket {
@@ -13,7 +14,7 @@ const SWEEP_ABOVE = 10_000;
  * Token buckets in this process's memory: exact for one instance, and the fallback of the Redis
  * store. All buckets of one request are checked before any is charged, so a refusal costs nothing.
  */
-export function memoryStore(clock: () => number = Date.now): RateLimitStore {
+export function memoryStore(clock: () => number = () => Date.now() + rateLimitClock.offsetMs): RateLimitStore {
   const buckets = new Map<string, Bucket>();
   return {
     kind: "memory",

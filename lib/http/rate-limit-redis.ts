@@ -1,17 +1,19 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { rateLimitClock } from "./rate-limit-clock.ts";
 import { memoryStore } from "./rate-limit-memory.ts";
 import type { BucketRequest, RateLimitStore, RateLimitStoreStatus, TakeResult } from "./rate-limit-store.ts";
 
 /**
  * Checks and charges every bucket of a request in one atomic step, on Redis's clock (instances'
- * clocks may disagree). KEYS: the buckets; ARGV: capacity and refill per second for each.
+ * clocks may disagree). KEYS: the buckets; ARGV: capacity and refill per second for each, then
+ * the test clock's shift in milliseconds (rate-limit-clock.ts; 0 in service).
  * Answers {allowed, level1, level2, ...}; levels travel as strings, since Lua numbers become
  * integers in Redis replies.
  */
 const SCRIPT = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000 + (tonumber(ARGV[2 * #KEYS + 1]) or 0)
 local levels = {}
 local allowed = 1
 for i, key in ipairs(KEYS) do
@@ -103,7 +105,10 @@ export function redisStore(url: string): RateLimitStore {
   async function run(requests: readonly BucketRequest[]): Promise<unknown> {
     const options = {
       keys: requests.map((request) => request.key),
-      arguments: requests.flatMap((request) => [String(request.capacity), String(request.refillPerSecond)]),
+      arguments: [
+        ...requests.flatMap((request) => [String(request.capacity), String(request.refillPerSecond)]),
+        String(rateLimitClock.offsetMs),
+      ],
     };
     try {
       return await client.evalSha(SHA, options);

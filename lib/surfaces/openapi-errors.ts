@@ -80,5 +80,5 @@ export function byStatus(cases: readonly ErrorCase[]): Map<number, ErrorCase[]> 
 
 export function problemExample(code: ProblemCode, detail: string): Record<string, unknown> {
   const { status, title } = PROBLEM_CODES[code];
-  return { type: `/docs#error-${code}`, title, status, detail, code, request_id: "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8" };
+  return { type: `/docs/errors#${code}`, title, status, detail, code, request_id: "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8" };
 }

@@ -22,7 +22,7 @@ export function documentDescription(): string {
     ...scopeRows,
     "",
     "## Errors",
-    "Every error is `application/problem+json` (RFC 9457) with `code` and `request_id`; 422 adds `errors[]` with JSON Pointers into the input, refused writes add the store's `reason`. Every response carries `Request-Id`. A method a path does not offer is 405 with `Allow`.",
+    "Every error is `application/problem+json` (RFC 9457) with `code` and `request_id`; 422 adds `errors[]` with JSON Pointers into the input, refused writes add the store's `reason`. Every response carries `Request-Id`. A method a path does not offer is 405 with `Allow`. A problem's `type` is `/docs/errors#<code>`, where every code is explained.",
     "",
     "| Status | code | Title |",
     "|---|---|---|",

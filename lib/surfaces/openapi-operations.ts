@@ -1,4 +1,5 @@
 import { acceptedScopes, type Capability, securityRequirements } from "../../registry/capabilities.ts";
+import { codeSamples } from "./openapi-code-samples.ts";
 import { byStatus, errorCases, problemExample } from "./openapi-errors.ts";
 import { exampleOf, referenceSchemas } from "./openapi-json.ts";
 import { bodySchema, type SchemaCatalog } from "./openapi-schemas.ts";
@@ -134,6 +135,11 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
     };
   }
   operation.responses = { ...successResponses(capability, catalog), ...errorResponses(capability) };
+  const example = (operation.requestBody as { content: Record<string, { example?: unknown }> } | undefined)?.content[
+    "application/json"
+  ]?.example;
+  const paginated = (operation.parameters as Json[]).some((parameter) => parameter.$ref === "#/components/parameters/Limit");
+  operation["x-codeSamples"] = codeSamples(capability, example, paginated);
   if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
   return operation;
 }

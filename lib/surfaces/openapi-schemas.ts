@@ -69,9 +69,15 @@ const PROBLEM: JsonSchema = {
     },
     reason: {
       type: "object",
-      description: "The store's reason for a refused write (403 write_refused, 409 conflict).",
+      description:
+        "The store's reason for a refused write (403 write_refused, 409 conflict, 422 invalid_request). Where the store names the rule, `code` is stable per rule (e.g. `handle_taken`) and `pointer` is the JSON Pointer of the field it guards (e.g. `/handle`); both also appear as an `errors[]` entry.",
       required: ["sqlstate", "message"],
-      properties: { sqlstate: { type: "string" }, message: { type: "string" } },
+      properties: {
+        sqlstate: { type: "string" },
+        message: { type: "string" },
+        code: { type: "string", description: "Stable per store rule; absent when the store names none." },
+        pointer: { type: "string", description: "JSON Pointer of the field the rule guards." },
+      },
     },
     "violated-policies": {
       type: "array",

@@ -39,3 +39,8 @@ function matchSegments(pattern: readonly string[], path: readonly string[]): Rec
   }
   return params;
 }
+
+/** The verbs the registry offers at a path (for OPTIONS and 405's Allow); empty when no route matches. */
+export function methodsAt(path: readonly string[]): HttpMethod[] {
+  return [...new Set(routes.filter((route) => matchSegments(route.segments, path)).map((route) => route.method))];
+}

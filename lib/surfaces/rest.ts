@@ -1,10 +1,12 @@
+import { z } from "zod";
 import { readJsonBody } from "../http/body.ts";
+import { preflightResponse } from "../http/cors.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { zipResponse } from "../http/zip.ts";
 import { execute } from "../pipeline/execute.ts";
-import { matchRoute } from "./rest-routes.ts";
+import { matchRoute, methodsAt } from "./rest-routes.ts";
 
 /** The REST surface: frames an HTTP request as a capability call and the outcome as HTTP. */
 export async function handleRest(request: Request, path: readonly string[]): Promise<Response> {
@@ -20,7 +22,10 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
       });
     }
     const { route, params } = match;
-    const input = method === "GET" || method === "DELETE" ? queryInput(request) : await readJsonBody(request);
+    const input =
+      method === "GET" || method === "DELETE"
+        ? numbersFromQuery(queryInput(request), route.capability.input)
+        : await readJsonBody(request);
     const source = route.capability.source;
     if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
     const outcome = await execute(route.capability, input, { requestId, headers: request.headers, path: params });
@@ -34,6 +39,16 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
   }
+}
+
+/** OPTIONS: the registry's verbs for the path (never Next's default list), with CORS preflight headers. */
+export function handleRestOptions(request: Request, path: readonly string[]): Response {
+  const methods = methodsAt(path);
+  if (!methods.length) {
+    const requestId = requestIdFrom(request.headers);
+    return problemResponse(new ApiError("not_found", `No route at /api/v1/${path.join("/")}.`), requestId);
+  }
+  return preflightResponse(request, methods);
 }
 
 /** A REST name declared for an input field (GET /search?q=) becomes that field; sending both is refused. */
@@ -65,6 +80,21 @@ function queryInput(request: Request): Record<string, string> {
     input[key] = values[0] ?? "";
   }
   return input;
+}
+
+/**
+ * A query string carries only text: a field the registry declares as a number takes a value of
+ * plain decimal digits as that number. Anything else ("0x10", "1e2", " 5", "") stays text, so
+ * validation refuses it as it would in a JSON body, where invoke and MCP send real numbers.
+ */
+function numbersFromQuery(input: Record<string, string>, schema: z.ZodObject): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input };
+  for (const [key, value] of Object.entries(input)) {
+    let field = schema.shape[key];
+    while (field instanceof z.ZodOptional || field instanceof z.ZodDefault) field = field.unwrap() as z.ZodType;
+    if (field instanceof z.ZodNumber && /^-?(0|[1-9][0-9]{0,14})$/.test(value)) out[key] = Number(value);
+  }
+  return out;
 }
 
 function nextLink(request: Request, body: unknown): Record<string, string> {

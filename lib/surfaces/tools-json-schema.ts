@@ -14,7 +14,7 @@ export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSch
 
 /**
  * The capability's input and output as JSON Schema. Input uses io "input" (what a caller sends:
- * coerced query numbers are numbers, defaults optional); output uses io "output" (what comes back).
+ * query numbers are numbers, defaults optional); output uses io "output" (what comes back).
  * Computed once per tool: the registry is immutable for the life of the process.
  */
 export function capabilitySchemas(capability: Capability): { input: JsonSchema; output: JsonSchema } {
@@ -25,8 +25,3 @@ export function capabilitySchemas(capability: Capability): { input: JsonSchema; 
   }
   return schemas;
 }
-
-/** A fresh deep copy, so callers may reshape a schema without touching the cached one. */
-export const cloneSchema = (schema: JsonSchema): JsonSchema => structuredClone(schema);
-
-export const isObjectSchema = (schema: JsonSchema): boolean => schema.type === "object";

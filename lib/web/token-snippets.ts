@@ -17,10 +17,11 @@ function firstReadablePath(scopes: readonly Scope[]): { path: string; tool: stri
 
 /**
  * What the "token created" card shows: the same first call with curl and with the typed client
- * (`@personal-data-service/client`, openapi-fetch style: `api.GET(path)` answers `{ data, error }`).
+ * (`@personal-data-service/client`, clients/typescript: `pds.GET(path)` answers `{ data, error }`).
  */
 export function tokenSnippets(baseUrl: string, token: string, scopes: readonly Scope[]): TokenSnippet[] {
-  const api = `${baseUrl.replace(/\/+$/, "")}/api/v1`;
+  const site = baseUrl.replace(/\/+$/, "");
+  const api = `${site}/api/v1`;
   const { path } = firstReadablePath(scopes);
   return [
     {
@@ -35,8 +36,8 @@ export function tokenSnippets(baseUrl: string, token: string, scopes: readonly S
         `import { createClient } from "@personal-data-service/client";`,
         "",
         `// export PDS_TOKEN=pds_… (the token above) before running this`,
-        `const api = createClient({ baseUrl: "${api}", token: process.env.PDS_TOKEN ?? "" });`,
-        `const { data, error } = await api.GET("${path}");`,
+        `const pds = createClient({ baseUrl: "${site}", token: process.env.PDS_TOKEN ?? "" });`,
+        `const { data, error } = await pds.GET("${path}");`,
         "if (error) throw new Error(error.detail);",
         "console.log(data);",
       ].join("\n"),

@@ -21,8 +21,7 @@ export const search = defineOperation({
     query: z.string().trim().min(1).max(200).describe("What to look for. On REST it is sent as ?q=."),
     domain: domainSchema.optional().describe("Only entries of this collection type."),
     after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),
-    limit: z.coerce
-      .number()
+    limit: z
       .int()
       .min(1)
       .max(SEARCH_MAX_PAGE)

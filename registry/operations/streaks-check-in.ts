@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
+import { CHECK_IN_MAX_DAYS_BACK } from "../limits.ts";
 import { recordSchema } from "../resource-schemas.ts";
 import { streaks } from "../resources/streaks.ts";
-
-/** How far back a member may record a missed day. */
-export const CHECK_IN_MAX_DAYS_BACK = 7;
 
 const streakRecord = recordSchema(streaks).describe("The streak after the check-in, with its derived counts.");
 
@@ -45,13 +43,13 @@ export const streaksCheckIn = defineOperation({
     created: z.boolean().describe("true when this call recorded the day (201); false when it was already recorded (200)."),
   }),
   rules: [
-    "The day defaults to today in the streak's time zone; a past day may be given up to 7 days back; a future day is 422.",
+    `The day defaults to today in the streak's time zone; a past day may be given up to ${CHECK_IN_MAX_DAYS_BACK} days back; a future day is 422.`,
     "A second check-in for the same day answers 200 with the existing check-in (and its original note) and records nothing.",
     "current_count is the run of consecutive days ending today or yesterday (0 once a day is missed); longest_count is the longest run ever; both are recomputed from the check-ins, so a late check-in that fills a gap joins the runs on both sides.",
     "Check-ins are append-only and reachable only through this operation: the check-in table is not a resource and members have no write access to it.",
   ],
   errors: [
     { status: 404, code: "not_found", when: "The streak does not exist or is not the member's." },
-    { status: 422, code: "invalid_request", when: "The day is in the future or more than 7 days back (reason names it)." },
+    { status: 422, code: "invalid_request", when: `The day is in the future or more than ${CHECK_IN_MAX_DAYS_BACK} days back (reason names it).` },
   ],
 });

@@ -61,3 +61,15 @@ describe("cursor pagination", () => {
     expect(page.body.has_more).toBe(true);
   });
 });
+
+describe("limit on the query string", () => {
+  it("takes plain decimal digits only: 0x10, 1e2, +5, 5.0, an empty value and spaces are 422", async () => {
+    const member = await makeMember();
+    expect((await api("GET", "/todos?limit=16", { token: member.token })).status).toBe(200);
+    for (const bad of ["0x10", "1e2", "%2B5", "5.0", "", "%205", "0b1", "Infinity", "-1", "0"]) {
+      const response = await api("GET", `/todos?limit=${bad}`, { token: member.token });
+      expect(response.status, `limit=${bad}`).toBe(422);
+      expect(response.body.errors[0].pointer, bad).toBe("/limit");
+    }
+  });
+});

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { CONSTRAINT_ERRORS } from "@/lib/domain/store-errors";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
 
@@ -25,5 +27,51 @@ describe("how the store's refusals reach the client", () => {
     const again = await api("POST", "/follows", { token: member.token, body: { followee_id: other.id } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "conflict", reason: { sqlstate: "23505" } });
+  });
+});
+
+describe("the table of store rules (supabase/constraint-errors.json)", () => {
+  it("has a code for every named constraint and unique index members' writes can hit, and nothing stale", async () => {
+    const db = await getDb();
+    const names = await db.query<{ name: string }>(`
+      select c.conname as name from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where n.nspname in ('public', 'app_private') and c.contype in ('c', 'u', 'f', 'x')
+      union
+      select i.relname from pg_index x join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
+      where n.nspname in ('public', 'app_private') and x.indisunique and not x.indisprimary
+        and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      order by 1`);
+    const inSchema = names.map((row) => row.name);
+    const missing = inSchema.filter((name) => !CONSTRAINT_ERRORS[name]);
+    expect(missing, "add these to supabase/constraint-errors.json").toEqual([]);
+    expect(Object.keys(CONSTRAINT_ERRORS).filter((name) => !inSchema.includes(name))).toEqual([]);
+    // Postgres names a multi-column check "<table>_check": a name that says nothing, so name it.
+    const generic = await db.query<{ name: string }>(`
+      select c.conname as name from pg_constraint c join pg_class t on t.oid = c.conrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname in ('public', 'app_private') and c.conname ~ ('^' || t.relname || '_check[0-9]*$')`);
+    expect(generic).toEqual([]);
+  });
+
+  it("gives a taken handle the stable code handle_taken and the pointer /handle, beside the store's reason", async () => {
+    const first = await makeMember();
+    const second = await makeMember();
+    const handle = `taken_${Date.now().toString(36)}`;
+    expect((await api("PATCH", "/profile", { token: first.token, body: { handle } })).status).toBe(200);
+    const clash = await api("PATCH", "/profile", { token: second.token, body: { handle } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.reason).toMatchObject({ sqlstate: "23505", code: "handle_taken", pointer: "/handle" });
+    expect(clash.body.reason.message).toMatch(/profiles_handle_key/);
+    expect(clash.body.errors).toEqual([{ pointer: "/handle", code: "handle_taken", message: clash.body.reason.message }]);
+  });
+
+  it("names the rule for a reference to nobody and for following someone twice", async () => {
+    const member = await makeMember();
+    const other = await makeMember();
+    const nobody = await api("POST", "/follows", { token: member.token, body: { followee_id: NOBODY } });
+    expect(nobody.body.reason).toMatchObject({ code: "followee_id_not_found", pointer: "/followee_id" });
+    await api("POST", "/follows", { token: member.token, body: { followee_id: other.id } });
+    const twice = await api("POST", "/follows", { token: member.token, body: { followee_id: other.id } });
+    expect(twice.body.reason).toMatchObject({ code: "already_following", pointer: "/followee_id" });
   });
 });

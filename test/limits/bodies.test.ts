@@ -3,7 +3,6 @@ import { asService } from "@/lib/db";
 import { MAX_BODY_BYTES } from "@/registry/limits";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
-import { useDatabase } from "./test-setup";
 
 /** What the member owns and the service keeps for them: unchanged by every refused body. */
 async function footprint(memberId: string) {
@@ -22,7 +21,6 @@ const postRaw = (token: string, rawBody: string | Uint8Array, headers: Record<st
   api("POST", "/collections", { token, rawBody: rawBody as string, headers: { "idempotency-key": "body-test", ...headers } });
 
 describe("request bodies", () => {
-  useDatabase();
   it("refuses a body over 1 MiB with 413, whether declared or streamed, and writes nothing", async () => {
     const ada = await makeMember();
     const before = await footprint(ada.id);

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { POST as invokeRoute } from "@/app/api/agent/invoke/route";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
-import { useDatabase } from "./test-setup";
 
 async function invoke(token: string, key: string, tool: string, input: unknown) {
   const response = await invokeRoute(
@@ -18,7 +17,6 @@ async function invoke(token: string, key: string, tool: string, input: unknown) 
 
 /** The key lives in the shared pipeline, so every surface and every create honours it alike. */
 describe("Idempotency-Key beyond plain REST creates", () => {
-  useDatabase();
   it("replays on tool invoke, and across surfaces for the same tool and input", async () => {
     const ada = await makeMember();
     const key = randomUUID();

@@ -6,7 +6,6 @@ import { parseCapabilityInput } from "@/lib/pipeline/parse";
 import { capabilityByTool } from "@/registry/capabilities";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
-import { useDatabase } from "./test-setup";
 
 const post = (token: string, key: string | null, body: unknown) =>
   api("POST", "/collections", { token, body, headers: key === null ? {} : { "idempotency-key": key } });
@@ -32,7 +31,6 @@ afterEach(() => {
 });
 
 describe("Idempotency-Key on creates", () => {
-  useDatabase();
   it("replays the first response to a retry with Idempotent-Replayed: true and creates nothing more", async () => {
     const ada = await makeMember();
     const key = randomUUID();

@@ -5,7 +5,7 @@ import { redisStore } from "@/lib/http/rate-limit-redis";
 import type { RateLimitStore } from "@/lib/http/rate-limit-store";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
-import { SPEC_LIMITS, useDatabase, useEnv } from "./test-setup";
+import { SPEC_LIMITS, useEnv } from "./test-setup";
 
 // Runs in both passes against a real Redis; CI runs one at 127.0.0.1:6379, and an unreachable
 // Redis fails these tests rather than skipping them.
@@ -32,7 +32,6 @@ async function closedPort(): Promise<number> {
 }
 
 describe("Redis rate-limit store", () => {
-  useDatabase();
   const setEnv = useEnv();
 
   it("shares one bucket between two clients (one Lua script per request)", async () => {

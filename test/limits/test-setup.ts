@@ -1,5 +1,4 @@
-import { afterEach, beforeAll } from "vitest";
-import { getDb } from "@/lib/db";
+import { afterEach } from "vitest";
 
 /**
  * Sets environment variables for the current test and restores them after it. undefined removes
@@ -30,13 +29,3 @@ export const SPEC_LIMITS = {
   RATE_LIMIT_RESOLVER_CAPACITY: undefined,
   RATE_LIMIT_RESOLVER_REFILL_PER_SECOND: undefined,
 };
-
-/**
- * Opens (and migrates) the worker's database before the first test, under the hook timeout:
- * on a fresh in-memory PGlite that takes seconds a busy machine can stretch past a test's timeout.
- */
-export function useDatabase(): void {
-  beforeAll(async () => {
-    await getDb();
-  });
-}

@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
 import { compactIsbn, isValidGtin, isValidIsbn10, isValidIsbn13, toIsbn10, toIsbn13 } from "@/lib/domain/resolver/isbn";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
@@ -14,8 +13,6 @@ const PAIRS: [string, string][] = [
 ];
 
 describe("ISBN check digits", () => {
-  beforeAll(() => getDb());
-
   it.each(PAIRS)("%s ↔ %s", (isbn10, isbn13) => {
     expect(isValidIsbn10(isbn10)).toBe(true);
     expect(isValidIsbn13(isbn13)).toBe(true);

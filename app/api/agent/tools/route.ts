@@ -1,5 +1,7 @@
+import { preflightResponse, withCors } from "@/lib/http/cors";
 import { handleToolCatalog } from "@/lib/surfaces/tools-http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handleToolCatalog;
+export const GET = withCors(handleToolCatalog);
+export const OPTIONS = (request: Request) => preflightResponse(request, ["GET"]);

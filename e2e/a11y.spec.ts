@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { PAGES, SCHEMES, WIDTHS } from "./pages";
+import { expect, SCREENSHOTS, signUp, test } from "./support";
+
+/**
+ * axe-core on every page (e2e/pages.ts) at 1280 and 390 wide, in light and dark: no serious or
+ * critical violation. Screenshots of each land in reports/screenshots/a11y-<page>-<width>-<scheme>.png.
+ */
+for (const scheme of SCHEMES) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme });
+    for (const site of PAGES) {
+      test(`${site.name} has no serious accessibility violation`, async ({ page, pageErrors }) => {
+        test.setTimeout(90_000);
+        if (site.member) await signUp(page);
+        for (const size of WIDTHS) {
+          await page.setViewportSize({ width: size.width, height: size.height });
+          const response = await page.goto(site.path);
+          expect(response?.status(), site.path).toBe(site.status ?? 200);
+          if (site.ready) await page.locator(site.ready).waitFor({ timeout: 30_000 });
+          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const serious = results.violations
+            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+            .map((violation) => ({
+              id: violation.id,
+              impact: violation.impact,
+              help: violation.help,
+              targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+            }));
+          expect(serious, `${site.path} at ${size.width}px, ${scheme}`).toEqual([]);
+          await page.screenshot({ path: `${SCREENSHOTS}/a11y-${site.name}-${size.name}-${scheme}.png` });
+        }
+        if (site.status === 404) expectedNotFound(pageErrors);
+      });
+    }
+  });
+}
+
+/** Chromium logs the 404 of the page itself as a console error; that one is expected. */
+function expectedNotFound(pageErrors: string[]): void {
+  const rest = pageErrors.filter((error) => !error.includes("status of 404 (Not Found)"));
+  pageErrors.splice(0, pageErrors.length, ...rest);
+}
+
+test("the focus ring is visible on links and buttons", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    return { tag: element.tagName, width: style.outlineWidth, style: style.outlineStyle };
+  });
+  expect(outline.style).toBe("solid");
+  expect(Number.parseFloat(outline.width)).toBeGreaterThanOrEqual(2);
+});
+
+test("dark mode follows the system through the colour variables", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/docs/errors");
+  const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  expect(light).not.toBe(dark);
+  const [r, g, b] = (dark.match(/\d+/g) ?? []).map(Number);
+  expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(120);
+});
+
+test("the 404 page is ours, and code blocks take keyboard focus", async ({ page, pageErrors }) => {
+  const response = await page.goto("/nothing/here");
+  expect(response?.status()).toBe(404);
+  expectedNotFound(pageErrors);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page does not exist");
+  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
+  await page.goto("/docs/tools");
+  const pre = page.locator("pre").first();
+  await page.locator("details > summary").first().click();
+  await expect(pre).toHaveAttribute("tabindex", "0");
+  await pre.focus();
+  await expect(pre).toBeFocused();
+});

@@ -1,0 +1,44 @@
+import { capabilities } from "../../registry/capabilities.ts";
+import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
+import { errorCases } from "./openapi-errors.ts";
+
+export interface ErrorEntry {
+  code: ProblemCode;
+  status: number;
+  title: string;
+  /** Every distinct reason the operations give for it, from the same source as the OpenAPI responses. */
+  when: string[];
+  /** How many operations can answer it. */
+  operations: number;
+}
+
+/** Cases that no operation declares (they come from the pipeline or the platform). */
+const GENERAL: Partial<Record<ProblemCode, string>> = {
+  method_not_allowed: "The path exists but not with this method; Allow lists the methods it offers.",
+  rate_limited: "The token's bucket is empty; wait Retry-After seconds. violated-policies names the bucket.",
+  unavailable: "The service cannot reach its database right now; retry later.",
+  internal: "An unexpected error; it is logged with the request_id, and the answer has no details.",
+};
+
+/** The target of every problem's `type` (/docs/errors#<code>): each code, when it is answered, and how often. */
+export function errorCatalog(): ErrorEntry[] {
+  const reasons = new Map<ProblemCode, Set<string>>();
+  const counts = new Map<ProblemCode, number>();
+  for (const capability of capabilities) {
+    const seen = new Set<ProblemCode>();
+    for (const errorCase of errorCases(capability)) {
+      reasons.set(errorCase.code, (reasons.get(errorCase.code) ?? new Set()).add(errorCase.when));
+      seen.add(errorCase.code);
+    }
+    for (const code of seen) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return (Object.keys(PROBLEM_CODES) as ProblemCode[])
+    .map((code) => ({
+      code,
+      status: PROBLEM_CODES[code].status,
+      title: PROBLEM_CODES[code].title,
+      when: [...(reasons.get(code) ?? []), ...(GENERAL[code] ? [GENERAL[code]] : [])],
+      operations: counts.get(code) ?? 0,
+    }))
+    .sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));
+}

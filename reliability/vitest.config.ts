@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+// npm run reliability: the reliability suite (not part of npm test). One file at a time, one
+// worker: the figures are about the service, not about a contended test runner.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: "node",
+    include: ["reliability/**/*.rel.ts"],
+    setupFiles: ["test/support/warm-database.ts"],
+    fileParallelism: false,
+    maxWorkers: 1,
+    isolate: false,
+    pool: "forks",
+    testTimeout: 900_000,
+    hookTimeout: 180_000,
+    sequence: { concurrent: false },
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://",
+      RATE_LIMIT_CAPACITY: process.env.RATE_LIMIT_CAPACITY ?? "1000000",
+      RATE_LIMIT_RESOLVER_CAPACITY: process.env.RATE_LIMIT_RESOLVER_CAPACITY ?? "1000000",
+    },
+  },
+});
