@@ -48,6 +48,8 @@ export default defineConfig({
       DATABASE_URL: "",
       REDIS_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The delivery worker runs in the server (e2e/webhooks.spec.ts): a receiver on 127.0.0.1 over plain http.
+      WEBHOOKS_ALLOW_HTTP: "1",
     },
     reuseExistingServer: false,
     timeout: 90_000,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Measurement } from "./stats.ts";
 import { round } from "./stats.ts";
+import type { WebhookResult } from "./webhooks.ts";
 
 export interface GrowthStep {
   rowsPerMember: number;
@@ -19,6 +20,7 @@ export interface DatabaseResult {
   api: Measurement[];
   skipped: string[];
   growth: GrowthStep[];
+  webhooks?: WebhookResult;
   loadAverage: { before: number[]; after: number[] };
 }
 

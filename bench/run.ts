@@ -12,6 +12,7 @@ import { apiScenarios, floorScenario, listScenario } from "./scenarios.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { type RunningServer, startServer } from "./server.ts";
+import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 
 const started = Date.now();
 const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);
@@ -109,6 +110,8 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
         await growthStep(rows, (scenario) => withServer(target, warmUp, (measure) => measure(scenario)));
       }
     }
+    log(`${name}: webhooks, commit to receiver acknowledgement`);
+    result.webhooks = await benchWebhooks(target);
   } finally {
     await target.drop();
   }
@@ -128,7 +131,10 @@ console.log(
     "load: one-minute load average at the end of the measurement (2 cores; other work on the machine moves req/s, much less CPU per request).",
   ].join("\n"),
 );
-for (const result of databases) printDatabase(result);
+for (const result of databases) {
+  printDatabase(result);
+  if (result.webhooks) printWebhooks(result.database, result.webhooks);
+}
 const file = writeResults({
   startedAt: new Date(started).toISOString(),
   seconds: Math.round((Date.now() - started) / 1000),

@@ -28,7 +28,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const child: ChildProcess = spawn(nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+    // The webhook row (bench/webhooks.ts) runs its own worker; the API rows measure requests alone.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", WEBHOOKS_WORKER: "off", ...env },
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {

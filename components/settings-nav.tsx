@@ -7,6 +7,7 @@ const PAGES = [
   { href: "/settings/tokens", label: "Tokens" },
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/blocks", label: "Blocks" },
+  { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/assistant", label: "Tool console" },
   { href: "/settings/account", label: "Account" },
 ] as const;

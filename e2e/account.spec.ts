@@ -17,6 +17,7 @@ test("export: the Account page downloads a ZIP of the member's data; the API nee
     "social:read",
     "streaks:read",
     "todos:read",
+    "webhooks:read",
   ]);
   const auth = { Authorization: `Bearer ${token}` };
   expect((await request.post("/api/v1/collections", { headers: auth, data: { name: "Exported", type: "books" } })).status()).toBe(201);

@@ -1,3 +1,4 @@
+import { READ_ONLY_SCOPES, SCOPES } from "../registry/scopes";
 import { createToken, expect, formError, screenshot, signUp, test } from "./support";
 
 test("sign up, make a two-scope token, use it, revoke it", async ({ page, request }) => {
@@ -87,9 +88,9 @@ test("scopes start empty and are described; presets, custom date, snippets, rena
   await expect(page.getByText("Read: your collections and the collection types you use.")).toBeVisible();
   await expect(page.locator("#scope-collections-read")).toContainText("GET /collections");
   await page.getByRole("button", { name: "Read-only" }).click();
-  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(8);
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(READ_ONLY_SCOPES.length);
   await page.getByRole("button", { name: "Everything" }).click();
-  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(16);
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(SCOPES.length);
   await page.getByRole("button", { name: "Assistant" }).click();
   await expect(page.getByRole("checkbox", { name: "items:read", exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "messages:read", exact: true })).not.toBeChecked();

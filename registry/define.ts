@@ -19,6 +19,21 @@ export interface FieldSpec {
   example?: unknown;
   /** Holds the key of a completed upload of this purpose (checked by the store). */
   uploadPurpose?: UploadPurpose;
+  /** A secret answered once (on create): never stored with an idempotent replay, which answers null. */
+  shownOnce?: boolean;
+}
+
+/**
+ * Where a resource's events come from (see registry/events.ts and scripts/build-event-triggers.ts,
+ * which generates the store triggers from it).
+ */
+export interface EventSource {
+  /** The table whose committed rows fire `<singular>.created|updated|deleted` (default: the resource's table). */
+  table?: string;
+  /** Columns naming the members who receive the events (default: the owner column of the list, else owner_id). */
+  audience?: readonly string[];
+  /** Events fired by inserts into another table (streak.checked_in): event kind → its table and audience. */
+  inserts?: Readonly<Record<string, { table: string; audience: readonly string[]; description: string }>>;
 }
 
 /** What an upload is for; each purpose takes the write scope of the resource that uses it. */
@@ -80,8 +95,9 @@ export interface ResourceSpec {
   /** Required when the resource offers list (and is not a singleton). */
   list?: ListRows;
   filters?: Record<string, FilterSpec>;
-  /** Event kinds this resource will fire once webhooks exist (spec §6: declared, not delivered). */
+  /** Event kinds this resource fires (webhooks): `<singular>.created|updated|deleted`, or one of eventSource.inserts. */
   events?: readonly string[];
+  eventSource?: EventSource;
   /** Rules worth stating in the reference, one sentence each. */
   rules?: readonly string[];
   /** Replaces the derived update input where the body is not a partial record (collection-types). */

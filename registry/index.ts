@@ -7,6 +7,12 @@ import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
 import { streaksCheckIn } from "./operations/streaks-check-in.ts";
 import { uploads } from "./operations/uploads.ts";
+import {
+  webhookEndpointsDeliveriesList,
+  webhookEndpointsDeliveriesRetry,
+  webhookEndpointsPing,
+  webhookEndpointsRotateSecret,
+} from "./operations/webhooks.ts";
 import { collectionTypes } from "./resources/collection-types.ts";
 import { collections } from "./resources/collections.ts";
 import { channels } from "./resources/channels.ts";
@@ -17,6 +23,7 @@ import { messages } from "./resources/messages.ts";
 import { profile } from "./resources/profile.ts";
 import { streaks } from "./resources/streaks.ts";
 import { todos } from "./resources/todos.ts";
+import { webhookEndpoints } from "./resources/webhook-endpoints.ts";
 
 // Kept with their literal types for registry/tool-inputs.ts; exported widened for everyone else.
 const resourceList = [
@@ -30,14 +37,25 @@ const resourceList = [
   channels,
   collectionTypes,
   profile,
+  webhookEndpoints,
 ] as const satisfies readonly ResourceSpec[];
-const operationList = [streaksCheckIn, uploads, resolve, search, exportData] as const satisfies readonly OperationSpec[];
+const operationList = [
+  streaksCheckIn,
+  uploads,
+  resolve,
+  search,
+  webhookEndpointsRotateSecret,
+  webhookEndpointsPing,
+  webhookEndpointsDeliveriesList,
+  webhookEndpointsDeliveriesRetry,
+  exportData,
+] as const satisfies readonly OperationSpec[];
 const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
 export type ResourceList = typeof resourceList;
 export type OperationList = typeof operationList;
 export type DirectiveList = typeof directiveList;
 
-/** The ten resources of the spec, in the spec's order. */
+/** The ten resources of the spec, in the spec's order, then webhook endpoints. */
 export const resources: readonly ResourceSpec[] = resourceList;
 
 /** Capabilities beyond the five verbs. */

@@ -1,4 +1,4 @@
-/** The sixteen scopes of the spec: eight families, each with :read and :write. */
+/** The sixteen scopes of the spec (eight families, each with :read and :write), plus webhooks. */
 export const SCOPE_FAMILIES = [
   "collections",
   "goals",
@@ -8,6 +8,7 @@ export const SCOPE_FAMILIES = [
   "social",
   "streaks",
   "todos",
+  "webhooks",
 ] as const;
 export type ScopeFamily = (typeof SCOPE_FAMILIES)[number];
 export type Scope = `${ScopeFamily}:${"read" | "write"}`;
@@ -33,6 +34,7 @@ export const SCOPE_FAMILY_DESCRIPTIONS: Readonly<Record<ScopeFamily, string>> = 
   social: "Who you follow, your followers, and channels",
   streaks: "Habit streaks and their check-ins",
   todos: "Your todos, recurrences and reminders",
+  webhooks: "Your webhook endpoints and their deliveries",
 };
 
 /** A one-line description of a scope; `registry/scope-coverage.ts` lists what it unlocks. */

@@ -19,6 +19,7 @@ export default async function DocsPage() {
   const member = await currentMember();
   const info = (doc.info ?? {}) as Json;
   const tags = tagsWithOperations(doc);
+  const webhooks = Object.keys((doc.webhooks ?? {}) as Json);
   return (
     <>
       <SiteHeader email={member?.email} />
@@ -50,6 +51,24 @@ export default async function DocsPage() {
               </ul>
             </section>
           ))}
+          <section id="webhooks" aria-labelledby="outline-webhooks">
+            <h2 id="outline-webhooks">Webhook events</h2>
+            <p>
+              Register an endpoint with <code>POST /webhook-endpoints</code> (or on{" "}
+              <Link href="/settings/webhooks">Settings → Webhooks</Link>); every event below is POSTed to it as{" "}
+              <code>{"{id, type, created_at, data}"}</code>, signed, at least once. Each payload's schema is in the
+              reference's Webhooks section.
+            </p>
+            <ul className="outline-ops">
+              {webhooks.map((type) => (
+                <li key={type} id={`event-${type}`}>
+                  <a href={`#webhook/${type}`}>
+                    <code>{type}</code>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
         </main>
       </div>
       <ApiReference specUrl="/api/v1/openapi.json" />

@@ -21,6 +21,7 @@ const OWNERSHIP: Readonly<Record<string, readonly string[]>> = {
   messages: ["sender_id", "recipient_id"],
   follows: ["follower_id", "followee_id"],
   channels: ["owner_id"],
+  "webhook-endpoints": ["owner_id"],
 };
 
 interface UploadRow {
@@ -74,7 +75,11 @@ async function ownRows(tx: Queryable, resource: ResourceSpec, memberId: string):
     `select to_jsonb(t) as r from ${resource.table} t where ${where} order by t.created_at, t.id`,
     [memberId],
   );
-  return rows.map((row) => toRecord(resource, row.r));
+  // A signing secret is shown once, at create or rotation, never again (nor in an export).
+  return rows.map((row) => {
+    const { secret: _secret, ...record } = toRecord(resource, row.r);
+    return record;
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { items } from "../../registry/resources/items.ts";
 import { messages } from "../../registry/resources/messages.ts";
 import { streaks } from "../../registry/resources/streaks.ts";
 import { todos } from "../../registry/resources/todos.ts";
+import { webhookEndpoints } from "../../registry/resources/webhook-endpoints.ts";
 import type { ResourceTools, ToolInput, ToolName } from "../../registry/tool-inputs.ts";
 import { checkInStreak } from "./check-in.ts";
 import { listCollectionTypes, updateCollectionTypes } from "./collection-types.ts";
@@ -19,6 +20,8 @@ import { getProfile, updateProfile } from "./profile.ts";
 import { resolve } from "./resolver/resolve.ts";
 import { search } from "./search.ts";
 import { mintUpload } from "./uploads/mint.ts";
+import { listDeliveries, pingEndpoint, retryDelivery } from "./webhooks/deliveries.ts";
+import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./webhooks/endpoints.ts";
 
 export type HandlerMap = { readonly [T in ToolName]: Handler<ToolInput<T>> };
 
@@ -56,6 +59,14 @@ export const handlers: HandlerMap = {
   play_song: playSong,
   listen,
   open_url: openUrl,
+  ...crud(webhookEndpoints),
+  // Create answers the secret once; both check the url's scheme first.
+  webhook_endpoints_create: createWebhookEndpoint,
+  webhook_endpoints_update: updateWebhookEndpoint,
+  webhook_endpoints_rotate_secret: rotateWebhookSecret,
+  webhook_endpoints_ping: pingEndpoint,
+  webhook_endpoints_deliveries_list: listDeliveries,
+  webhook_endpoints_deliveries_retry: retryDelivery,
 };
 
 /** The handler of a capability; its input was parsed by the capability's schema, which the map's types mirror. */

@@ -48,7 +48,7 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
         result instanceof Reply ? result : { status: capability.successStatus, data: result, headers: {} };
       const [row] = await tx.query<{ ok: boolean }>(
         "select app_private.complete_idempotent_request($1, $2, $3, $4::json, $5::json) as ok",
-        [held.key, held.lease, status, JSON.stringify(data ?? null), JSON.stringify(extra)],
+        [held.key, held.lease, status, JSON.stringify(withoutShownOnce(capability, data) ?? null), JSON.stringify(extra)],
       );
       if (!row?.ok) throw inFlight("took longer than its lease and was taken over by a retry");
       // held stays set: should the commit still fail, release() frees the row (it is in flight
@@ -68,6 +68,18 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
       ).catch((error: unknown) => console.error("[idempotency] could not release a key; it frees itself when its lease ends", error));
     },
   };
+}
+
+/**
+ * A secret shown once (a webhook endpoint's) is never stored with the response: a replay answers
+ * null in its place, as every read after the create does.
+ */
+function withoutShownOnce(capability: Capability, data: unknown): unknown {
+  const source = capability.source;
+  if (source.kind !== "resource" || data === null || typeof data !== "object") return data;
+  const hidden = Object.entries(source.resource.fields).filter(([, field]) => field.shownOnce);
+  if (hidden.length === 0) return data;
+  return { ...data, ...Object.fromEntries(hidden.map(([name]) => [name, null])) };
 }
 
 interface KeyRow {

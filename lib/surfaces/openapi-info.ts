@@ -15,7 +15,7 @@ export function documentDescription(): string {
     "A member's personal data — collections, items, todos, goals, streaks, messages, follows, channels, profile — as one REST API, one assistant tool catalog and one MCP server, all generated from a single registry: a capability is on every surface or on none.",
     "",
     "## Authentication",
-    "Send `Authorization: Bearer pds_…` (a personal access token from the settings pages). Each token holds a subset of the sixteen scopes; GET needs `:read`, every other method `:write`, and `:write` does not imply `:read`. A missing, malformed, expired or revoked token is 401; a missing scope is 403 `insufficient_scope`.",
+    "Send `Authorization: Bearer pds_…` (a personal access token from the settings pages). Each token holds a subset of the eighteen scopes; GET needs `:read`, every other method `:write`, and `:write` does not imply `:read`. A missing, malformed, expired or revoked token is 401; a missing scope is 403 `insufficient_scope`.",
     "",
     "| Scope | Tools and operations |",
     "|---|---|",

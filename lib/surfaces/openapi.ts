@@ -7,6 +7,7 @@ import { operationObject } from "./openapi-operations.ts";
 import { buildSchemas } from "./openapi-schemas.ts";
 import { referenceSchemas, withoutRedundantPatterns } from "./openapi-json.ts";
 import { toolCatalog } from "./tools.ts";
+import { webhooksObject } from "./openapi-webhooks.ts";
 import { SCOPES } from "../../registry/scopes.ts";
 
 type Json = Record<string, unknown>;
@@ -102,6 +103,7 @@ export function buildOpenApiDocument(): Json {
       { name: "service", description: "Public routes that are not capabilities: health and this document." },
     ],
     paths: { ...paths, ...agentPaths() },
+    webhooks: webhooksObject(catalog),
     components: {
       securitySchemes: {
         bearer: {

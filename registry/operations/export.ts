@@ -47,9 +47,9 @@ export const exportData = defineOperation({
     description: "A ZIP archive: manifest.json plus one JSON document per resource (the `files` of the JSON answer).",
   },
   rules: [
-    "Needs every read scope (the token must hold all eight :read scopes); a token missing one gets 403 insufficient_scope naming them.",
+    "Needs every read scope (the token must hold every :read scope); a token missing one gets 403 insufficient_scope naming them.",
     "Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.",
-    "Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), tokens (metadata, never secrets or hashes), uploads.",
+    "Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.",
     `Media links are valid for ${EXPORT_LINK_LIFETIME_SECONDS / 3600} hours; only completed uploads are listed.`,
   ],
 });

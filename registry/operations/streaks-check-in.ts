@@ -6,7 +6,7 @@ import { streaks } from "../resources/streaks.ts";
 
 const streakRecord = recordSchema(streaks).describe("The streak after the check-in, with its derived counts.");
 
-const checkIn = z
+export const checkInRecord = z
   .object({
     id: z.uuid().describe("Identifier of the check-in."),
     streak_id: z.uuid().describe("The streak it belongs to."),
@@ -38,7 +38,7 @@ export const streaksCheckIn = defineOperation({
     note: z.string().max(1000).optional().describe("A short note kept with the check-in."),
   }),
   output: z.object({
-    check_in: checkIn,
+    check_in: checkInRecord,
     streak: streakRecord,
     created: z.boolean().describe("true when this call recorded the day (201); false when it was already recorded (200)."),
   }),

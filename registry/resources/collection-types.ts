@@ -31,7 +31,7 @@ export const collectionTypes = defineResource({
     update:
       'PATCH /collection-types with a map of type to boolean, e.g. {"music": false, "film": true}. Answers the full list of six.',
   },
-  events: ["collection_types.updated"],
+  events: ["collection_type.updated"],
   rules: [
     "Switching a type off keeps existing collections of that type (still readable and editable).",
     'Creating a collection of a switched-off type, or moving one to it, is 403 write_refused with the reason: collection type "music" is switched off for this member.',

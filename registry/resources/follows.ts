@@ -35,6 +35,8 @@ export const follows = defineResource({
     },
   },
   events: ["follow.created", "follow.deleted"],
+  // The followee reads the follow too (direction=followers).
+  eventSource: { audience: ["follower_id", "followee_id"] },
   rules: [
     "Refused (403 write_refused) when either member has blocked the other.",
     "Following yourself is 422; following someone twice is 409 conflict.",

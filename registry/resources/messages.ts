@@ -46,6 +46,8 @@ export const messages = defineResource({
     with: { schema: z.uuid(), description: "Only the conversation with this member.", sql: { kind: "counterpart" } },
   },
   events: ["message.created"],
+  // Both sides can read a message, so both sides' endpoints receive it.
+  eventSource: { audience: ["sender_id", "recipient_id"] },
   rules: [
     "The list shows messages the member sent or received, newest first.",
     "Refused (403 write_refused) when either member has blocked the other.",

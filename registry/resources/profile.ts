@@ -45,6 +45,7 @@ export const profile = defineResource({
     updated_at: updatedAtField,
   },
   events: ["profile.updated"],
+  eventSource: { audience: ["id"] },
   rules: [
     "handle is unique ignoring case: a taken handle is 409 conflict.",
     "plan is read-only (422); an operator changes it with: npm run --silent cli -- member plan --email E --plan pro.",

@@ -37,6 +37,16 @@ export const streaks = defineResource({
   },
   list: { rows: "own", column: "owner_id" },
   events: ["streak.created", "streak.updated", "streak.deleted", "streak.checked_in"],
+  eventSource: {
+    table: "public.streaks",
+    inserts: {
+      "streak.checked_in": {
+        table: "public.streak_check_ins",
+        audience: ["owner_id"],
+        description: "A day was recorded on one of the member's streaks (POST /streaks/{id}/check-in); data is the check-in.",
+      },
+    },
+  },
   rules: [
     "current_count, longest_count and last_check_in_on are derived from the check-ins and read-only: sending them is 422.",
     "current_count is computed when read: the run of consecutive days ending today or yesterday in the streak's time zone, so it reads 0 once a day has been missed, even with no write since.",

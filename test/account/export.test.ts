@@ -63,6 +63,7 @@ describe("GET /api/v1/export", () => {
         "channels.json",
         "tokens.json",
         "uploads.json",
+        "webhook-endpoints.json",
       ].sort(),
     );
     expect(files["profile.json"].id).toBe(ada.id);

@@ -447,6 +447,58 @@ export interface paths {
         patch: operations["profile_update"];
         trace?: never;
     };
+    "/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description List webhook endpoints, newest first, one page at a time.
+         */
+        get: operations["webhook_endpoints_list"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Create a webhook endpoint; the answer carries its signing secret, the only time it is shown. At most 10 per member. Accepts Idempotency-Key (a replay answers secret: null).
+         */
+        post: operations["webhook_endpoints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Get one webhook endpoint by its id. One the token's member cannot see answers 404.
+         */
+        get: operations["webhook_endpoints_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Delete a webhook endpoint. Answers 204 with no body.
+         */
+        delete: operations["webhook_endpoints_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Change some fields of a webhook endpoint; fields left out keep their value.
+         */
+        patch: operations["webhook_endpoints_update"];
+        trace?: never;
+    };
     "/streaks/{id}/check-in": {
         parameters: {
             query?: never;
@@ -556,6 +608,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description Make a new signing secret and answer the endpoint with it (shown this once). The old secret stays valid for 24 h: deliveries carry a signature with each.
+         */
+        post: operations["webhook_endpoints_rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queue a webhook_endpoint.ping event to this endpoint alone (also when disabled) and answer its delivery; follow it in the delivery log.
+         */
+        post: operations["webhook_endpoints_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook endpoint's deliveries
+         * @description The delivery log of one endpoint, newest first, one page at a time (kept 30 days).
+         */
+        get: operations["webhook_endpoints_deliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Send one delivery again now, with a fresh retry schedule, whatever its state; the event keeps its id, so receivers can deduplicate.
+         */
+        post: operations["webhook_endpoints_deliveries_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -567,9 +699,9 @@ export interface paths {
          * Export everything the member owns
          * @description Every record the member owns, one JSON document per resource, plus manifest.json listing uploaded media with signed download links. REST answers a ZIP archive (application/zip, streamed); invoke and MCP answer the same documents as one JSON object.
          *
-         *     - Needs every read scope (the token must hold all eight :read scopes); a token missing one gets 403 insufficient_scope naming them.
+         *     - Needs every read scope (the token must hold every :read scope); a token missing one gets 403 insufficient_scope naming them.
          *     - Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.
-         *     - Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), tokens (metadata, never secrets or hashes), uploads.
+         *     - Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.
          *     - Media links are valid for 24 hours; only completed uploads are listed.
          */
         get: operations["export"];
@@ -662,7 +794,488 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "collection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collection.created
+         * @description Collection created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_collection_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collection.updated
+         * @description Collection updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_collection_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collection.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collection.deleted
+         * @description Collection deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_collection_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.created
+         * @description Item created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_item_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.updated
+         * @description Item updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_item_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.deleted
+         * @description Item deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_item_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "todo.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * todo.created
+         * @description Todo created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_todo_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "todo.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * todo.updated
+         * @description Todo updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_todo_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "todo.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * todo.deleted
+         * @description Todo deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_todo_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * goal.created
+         * @description Goal created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_goal_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * goal.updated
+         * @description Goal updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_goal_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * goal.deleted
+         * @description Goal deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_goal_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "streak.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * streak.created
+         * @description Streak created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_streak_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "streak.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * streak.updated
+         * @description Streak updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_streak_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "streak.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * streak.deleted
+         * @description Streak deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_streak_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "streak.checked_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * streak.checked_in
+         * @description A day was recorded on one of the member's streaks (POST /streaks/{id}/check-in); data is the check-in. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_streak_checked_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.created
+         * @description Message created; data is the record as GET returns it. Sent to sender_id and recipient_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_message_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "follow.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * follow.created
+         * @description Follow created; data is the record as GET returns it. Sent to follower_id and followee_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_follow_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "follow.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * follow.deleted
+         * @description Follow deleted; data is the record as it was before deletion. Sent to follower_id and followee_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_follow_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "channel.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * channel.created
+         * @description Channel created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_channel_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "channel.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * channel.updated
+         * @description Channel updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_channel_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collection_type.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collection_type.updated
+         * @description Collection type updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_collection_type_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "profile.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * profile.updated
+         * @description Profile updated; data is the record as GET returns it. Sent to id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_profile_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.ping
+         * @description A test event sent by POST /webhook-endpoints/{id}/ping. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_webhook_endpoint_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details, the body of every error (media type application/problem+json). */
@@ -1239,6 +1852,79 @@ export interface components {
              */
             readonly updated_at: string;
         };
+        /** @description A webhook endpoint. */
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @description Identifier of the webhook endpoint.
+             * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+             */
+            readonly id: string;
+            /**
+             * Format: uuid
+             * @description The member who owns the webhook endpoint; always the token's member on create.
+             * @example 0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c
+             */
+            readonly owner_id: string;
+            /**
+             * Format: uri
+             * @description Where events are POSTed. https only (plain http to a loopback host only when the service runs with WEBHOOKS_ALLOW_HTTP). Private, loopback and link-local addresses are refused at every attempt.
+             * @example https://example.com/hooks/pds
+             */
+            url: string;
+            /**
+             * @description Event kinds to receive, or ["*"] for every kind (see the webhooks section of the reference).
+             * @example [
+             *       "item.created",
+             *       "item.updated"
+             *     ]
+             */
+            events: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated")[];
+            /**
+             * @description Whether events are sent. Set to false by the service after 5 days of failed deliveries (see disabled_reason); setting it to true again clears that.
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * @description Free text.
+             * @example Sync to my notes app
+             */
+            description: string;
+            /**
+             * @description The signing secret (whsec_ + base64). Answered only by create and rotate-secret, null everywhere else (an idempotent replay included): keep it when you see it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            readonly secret: string | null;
+            /**
+             * @description Since when every delivery has failed; null while deliveries succeed.
+             * @example null
+             */
+            readonly failing_since: string | null;
+            /**
+             * @description Why the service disabled the endpoint; null unless it did.
+             * @example null
+             */
+            readonly disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (RFC 3339).
+             * @example 2026-11-22T09:30:00.000000+00:00
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed (RFC 3339).
+             * @example 2026-11-22T09:45:00.000000+00:00
+             */
+            readonly updated_at: string;
+        };
+        WebhookEndpointPage: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Pass as ?after= to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         CollectionCreate: {
             /** @description Display name. */
             name: string;
@@ -1475,6 +2161,32 @@ export interface components {
              * @enum {string}
              */
             attachment_consent?: "everyone" | "following" | "nobody";
+        };
+        WebhookEndpointCreate: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed. https only (plain http to a loopback host only when the service runs with WEBHOOKS_ALLOW_HTTP). Private, loopback and link-local addresses are refused at every attempt.
+             */
+            url: string;
+            /** @description Event kinds to receive, or ["*"] for every kind (see the webhooks section of the reference). */
+            events: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated")[];
+            /** @description Whether events are sent. Set to false by the service after 5 days of failed deliveries (see disabled_reason); setting it to true again clears that. */
+            enabled?: boolean;
+            /** @description Free text. */
+            description?: string;
+        };
+        WebhookEndpointUpdate: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed. https only (plain http to a loopback host only when the service runs with WEBHOOKS_ALLOW_HTTP). Private, loopback and link-local addresses are refused at every attempt.
+             */
+            url?: string;
+            /** @description Event kinds to receive, or ["*"] for every kind (see the webhooks section of the reference). */
+            events?: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated")[];
+            /** @description Whether events are sent. Set to false by the service after 5 days of failed deliveries (see disabled_reason); setting it to true again clears that. */
+            enabled?: boolean;
+            /** @description Free text. */
+            description?: string;
         };
         /** @description Play a track: the browser shows the first embed, else plays preview_url, else offers to open url. */
         PlayMediaDirective: {
@@ -5924,6 +6636,577 @@ export interface operations {
             };
         };
     };
+    webhook_endpoints_list: {
+        parameters: {
+            query?: {
+                /** @description Cursor from next_cursor of the previous page. */
+                after?: components["parameters"]["After"];
+                /** @description Page size, 1–200, default 50. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; next_cursor leads to the next. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "has_more": true,
+                     *       "next_cursor": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to retry: the same key and payload within 24 h replay the first answer.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/pds",
+                 *       "events": [
+                 *         "item.created",
+                 *         "item.updated"
+                 *       ],
+                 *       "enabled": true,
+                 *       "description": "Sync to my notes app"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "owner_id": "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+                     *       "url": "https://example.com/hooks/pds",
+                     *       "events": [
+                     *         "item.created",
+                     *         "item.updated"
+                     *       ],
+                     *       "enabled": true,
+                     *       "description": "Sync to my notes app",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "failing_since": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "updated_at": "2026-11-22T09:45:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. The Idempotency-Key header is empty, longer than 255 characters or not a valid string. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). `idempotency_in_flight`: A request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_mismatch`: The Idempotency-Key was used before with another payload. `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "owner_id": "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+                     *       "url": "https://example.com/hooks/pds",
+                     *       "events": [
+                     *         "item.created",
+                     *         "item.updated"
+                     *       ],
+                     *       "enabled": true,
+                     *       "description": "Sync to my notes app",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "failing_since": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "updated_at": "2026-11-22T09:45:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/pds",
+                 *       "events": [
+                 *         "item.created",
+                 *         "item.updated"
+                 *       ],
+                 *       "enabled": true,
+                 *       "description": "Sync to my notes app"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "owner_id": "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+                     *       "url": "https://example.com/hooks/pds",
+                     *       "events": [
+                     *         "item.created",
+                     *         "item.updated"
+                     *       ],
+                     *       "enabled": true,
+                     *       "description": "Sync to my notes app",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "failing_since": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "updated_at": "2026-11-22T09:45:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     streaks_check_in: {
         parameters: {
             query?: never;
@@ -6909,6 +8192,675 @@ export interface operations {
             };
         };
     };
+    webhook_endpoints_rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "owner_id": "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+                     *       "url": "https://example.com/hooks/pds",
+                     *       "events": [
+                     *         "item.created",
+                     *         "item.updated"
+                     *       ],
+                     *       "enabled": true,
+                     *       "description": "Sync to my notes app",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "failing_since": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "updated_at": "2026-11-22T09:45:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. The endpoint does not exist or is not the member's. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "endpoint_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "event_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "event_type": "collection.created",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "last_status_code": -9007199254740991,
+                     *       "last_error": "example",
+                     *       "next_attempt_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "last_attempt_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "delivered_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "duration_ms": -9007199254740991,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier of the delivery.
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The endpoint it goes to.
+                         */
+                        endpoint_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The event (the payload's id and the webhook-id header).
+                         */
+                        event_id: string;
+                        /**
+                         * @description The event kind.
+                         * @enum {string}
+                         */
+                        event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "webhook_endpoint.ping";
+                        /**
+                         * @description pending until a 2xx answer (delivered) or the last retry (failed).
+                         * @enum {string}
+                         */
+                        status: "pending" | "delivered" | "failed";
+                        /** @description Attempts made so far. */
+                        attempts: number;
+                        /** @description HTTP status of the last attempt; null when it got no answer. */
+                        last_status_code: number | null;
+                        /** @description Why the last attempt failed, when it did. */
+                        last_error: string | null;
+                        /** @description When the next attempt is due; null once delivered or failed. */
+                        next_attempt_at: string | null;
+                        /** @description When the last attempt started. */
+                        last_attempt_at: string | null;
+                        /** @description When a 2xx answer arrived. */
+                        delivered_at: string | null;
+                        /** @description How long the last attempt took. */
+                        duration_ms: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When the event committed.
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. The endpoint does not exist or is not the member's. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_deliveries_list: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "delivered" | "failed";
+                /** @description Cursor from next_cursor of the previous page. */
+                after?: components["parameters"]["After"];
+                /** @description Page size, 1–200, default 50. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; next_cursor leads to the next. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "has_more": true,
+                     *       "next_cursor": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier of the delivery.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The endpoint it goes to.
+                             */
+                            endpoint_id: string;
+                            /**
+                             * Format: uuid
+                             * @description The event (the payload's id and the webhook-id header).
+                             */
+                            event_id: string;
+                            /**
+                             * @description The event kind.
+                             * @enum {string}
+                             */
+                            event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "webhook_endpoint.ping";
+                            /**
+                             * @description pending until a 2xx answer (delivered) or the last retry (failed).
+                             * @enum {string}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description Attempts made so far. */
+                            attempts: number;
+                            /** @description HTTP status of the last attempt; null when it got no answer. */
+                            last_status_code: number | null;
+                            /** @description Why the last attempt failed, when it did. */
+                            last_error: string | null;
+                            /** @description When the next attempt is due; null once delivered or failed. */
+                            next_attempt_at: string | null;
+                            /** @description When the last attempt started. */
+                            last_attempt_at: string | null;
+                            /** @description When a 2xx answer arrived. */
+                            delivered_at: string | null;
+                            /** @description How long the last attempt took. */
+                            duration_ms: number | null;
+                            /**
+                             * Format: date-time
+                             * @description When the event committed.
+                             */
+                            created_at: string;
+                        }[];
+                        /** @description Whether another page follows. */
+                        has_more: boolean;
+                        /** @description Pass as ?after= to get the next page; null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. The endpoint does not exist or is not the member's. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_deliveries_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+                /** @description Identifier of the delivery. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "endpoint_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "event_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "event_type": "collection.created",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "last_status_code": -9007199254740991,
+                     *       "last_error": "example",
+                     *       "next_attempt_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "last_attempt_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "delivered_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "duration_ms": -9007199254740991,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier of the delivery.
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The endpoint it goes to.
+                         */
+                        endpoint_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The event (the payload's id and the webhook-id header).
+                         */
+                        event_id: string;
+                        /**
+                         * @description The event kind.
+                         * @enum {string}
+                         */
+                        event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "webhook_endpoint.ping";
+                        /**
+                         * @description pending until a 2xx answer (delivered) or the last retry (failed).
+                         * @enum {string}
+                         */
+                        status: "pending" | "delivered" | "failed";
+                        /** @description Attempts made so far. */
+                        attempts: number;
+                        /** @description HTTP status of the last attempt; null when it got no answer. */
+                        last_status_code: number | null;
+                        /** @description Why the last attempt failed, when it did. */
+                        last_error: string | null;
+                        /** @description When the next attempt is due; null once delivered or failed. */
+                        next_attempt_at: string | null;
+                        /** @description When the last attempt started. */
+                        last_attempt_at: string | null;
+                        /** @description When a 2xx answer arrived. */
+                        delivered_at: string | null;
+                        /** @description How long the last attempt took. */
+                        duration_ms: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When the event committed.
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. The endpoint or delivery does not exist or is not the member's. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     export: {
         parameters: {
             query?: never;
@@ -6941,7 +8893,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks one of collections:read, goals:read, items:read, messages:read, profile:read, social:read, streaks:read, todos:read (every one is needed). */
+            /** @description `insufficient_scope`: The token lacks one of collections:read, goals:read, items:read, messages:read, profile:read, social:read, streaks:read, todos:read, webhooks:read (every one is needed). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7151,6 +9103,1477 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InvokeResponse"];
                 };
+            };
+        };
+    };
+    webhook_collection_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "collection.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Collection"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collection_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "collection.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Collection"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collection_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "collection.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Collection"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "item.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Item"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "item.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Item"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "item.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Item"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_todo_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "todo.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Todo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_todo_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "todo.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Todo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_todo_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "todo.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Todo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_goal_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "goal.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Goal"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_goal_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "goal.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Goal"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_goal_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "goal.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Goal"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_streak_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "streak.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Streak"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_streak_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "streak.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Streak"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_streak_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "streak.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Streak"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_streak_checked_in: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "streak.checked_in";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    /** @description One check-in. Append-only: never changed or removed except with its streak. */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description Identifier of the check-in.
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The streak it belongs to.
+                         */
+                        streak_id: string;
+                        /**
+                         * Format: date
+                         * @description The day it counts for, in the streak's time zone (YYYY-MM-DD).
+                         */
+                        day: string;
+                        /** @description The note sent with the first check-in of that day. */
+                        note: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was recorded (RFC 3339).
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "message.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Message"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_follow_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "follow.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Follow"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_follow_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "follow.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Follow"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_channel_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "channel.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Channel"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_channel_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "channel.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Channel"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collection_type_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "collection_type.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["CollectionType"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_profile_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "profile.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    data: components["schemas"]["Profile"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_endpoint_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "webhook_endpoint.ping";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    /** @description A test event. */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The endpoint pinged.
+                         */
+                        endpoint_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,0 +1,89 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import type { SecretState } from "@/app/settings/webhooks/actions";
+import { EVENT_TYPES } from "@/registry/events";
+import { CopyButton } from "./copy-button";
+import { SubmitButton } from "./submit-button";
+
+type Action = (previous: SecretState, form: FormData) => Promise<SecretState>;
+
+function ShownOnce({ state, title }: { state: SecretState; title: string }) {
+  if (state.ok !== true) return null;
+  return (
+    <section className="card created" aria-labelledby="secret-heading">
+      <h2 id="secret-heading">{title}</h2>
+      <p>
+        Signing secret for <code>{state.url}</code>. Copy it now: it is shown only this once.
+      </p>
+      <div className="secret-row">
+        <input readOnly value={state.secret} aria-label="Signing secret" className="secret" data-testid="webhook-secret" />
+        <CopyButton text={state.secret} />
+      </div>
+    </section>
+  );
+}
+
+/** URL, description and the events to receive (every kind the registry declares, or all). */
+export function WebhookCreateForm({ action }: { action: Action }) {
+  const [state, formAction] = useActionState(action, {});
+  const [all, setAll] = useState(true);
+  return (
+    <>
+      <ShownOnce state={state} title="Endpoint added" />
+      <form action={formAction} className="card stack">
+        <h2>New endpoint</h2>
+        <label>
+          URL
+          <input name="url" type="url" required maxLength={2000} placeholder="https://example.com/hooks/pds" />
+        </label>
+        <label>
+          Description
+          <input name="description" maxLength={500} placeholder="optional" />
+        </label>
+        <fieldset>
+          <legend>Events</legend>
+          <label className="check">
+            <input type="checkbox" name="events" value="*" checked={all} onChange={(e) => setAll(e.target.checked)} />
+            All events
+          </label>
+          {!all && (
+            <div className="scope-grid">
+              {EVENT_TYPES.map((type) => (
+                <label key={type} className="check">
+                  <input type="checkbox" name="events" value={type} aria-label={type} />
+                  {type}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        {state.ok === false && (
+          <p role="alert" className="error">
+            {state.error}
+          </p>
+        )}
+        <SubmitButton>Add endpoint</SubmitButton>
+      </form>
+    </>
+  );
+}
+
+/** Rotates the secret and shows the new one once; the old one keeps working for 24 hours. */
+export function WebhookRotateForm({ action, id }: { action: Action; id: string }) {
+  const [state, formAction] = useActionState(action, {});
+  return (
+    <>
+      <form action={formAction}>
+        <input type="hidden" name="id" value={id} />
+        <SubmitButton variant="quiet">Rotate secret</SubmitButton>
+      </form>
+      <ShownOnce state={state} title="Secret rotated (the old one stays valid for 24 hours)" />
+      {state.ok === false && (
+        <p role="alert" className="error">
+          {state.error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { DEFAULT_PAGE_SIZE } from "../../../registry/capabilities.ts";
+import type { Queryable } from "../../db/index.ts";
+import { ApiError } from "../../http/problem.ts";
+import type { ToolHandler } from "../context.ts";
+import { decodeCursor, encodeCursor } from "../pagination.ts";
+
+type Row = { r: Record<string, unknown> };
+
+const COLUMNS = [
+  "id",
+  "endpoint_id",
+  "event_id",
+  "event_type",
+  "status",
+  "attempts",
+  "last_status_code",
+  "last_error",
+  "next_attempt_at",
+  "last_attempt_at",
+  "delivered_at",
+  "duration_ms",
+  "created_at",
+] as const;
+
+/** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
+export function toDelivery(row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const name of COLUMNS) record[name] = row[name] ?? null;
+  if (record.status !== "pending") record.next_attempt_at = null;
+  return record;
+}
+
+const endpointNotFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
+
+async function assertEndpoint(tx: Queryable, id: string) {
+  const rows = await tx.query("select 1 from public.webhook_endpoints where id = $1", [id]);
+  if (rows.length === 0) throw endpointNotFound();
+}
+
+async function deliveryById(ctx: { tx: Queryable }, endpointId: string, id: string) {
+  const [row] = await ctx.tx.query<Row>(
+    "select to_jsonb(d) as r from public.webhook_deliveries d where d.id = $1 and d.endpoint_id = $2",
+    [id, endpointId],
+  );
+  if (!row) throw new ApiError("not_found", "No delivery with this id is visible to this token.");
+  return toDelivery(row.r);
+}
+
+export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = async ({ tx, input }) => {
+  await assertEndpoint(tx, input.id);
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const params: unknown[] = [input.id];
+  const where = ["d.endpoint_id = $1"];
+  if (input.status) {
+    params.push(input.status);
+    where.push(`d.status = $${params.length}`);
+  }
+  if (input.after) {
+    const cursor = decodeCursor(input.after);
+    params.push(cursor.createdAt, cursor.id);
+    where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+  }
+  params.push(limit + 1);
+  const rows = await tx.query<Row>(
+    `select to_jsonb(d) as r from public.webhook_deliveries d where ${where.join(" and ")}
+     order by d.created_at desc, d.id desc limit $${params.length}`,
+    params,
+  );
+  const page = rows.slice(0, limit).map((row) => row.r);
+  const last = page.at(-1);
+  const hasMore = rows.length > limit;
+  return {
+    data: page.map(toDelivery),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: String(last.created_at), id: String(last.id) }) : null,
+  };
+};
+
+export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) => {
+  const [row] = await ctx.tx.query<{ id: string | null }>("select app_private.ping_webhook_endpoint($1) as id", [ctx.input.id]);
+  if (!row?.id) throw endpointNotFound();
+  return deliveryById(ctx, ctx.input.id, row.id);
+};
+
+export const retryDelivery: ToolHandler<"webhook_endpoints_deliveries_retry"> = async (ctx) => {
+  await assertEndpoint(ctx.tx, ctx.input.id);
+  const [row] = await ctx.tx.query<{ ok: boolean }>("select app_private.retry_webhook_delivery($1, $2) as ok", [
+    ctx.input.id,
+    ctx.input.delivery_id,
+  ]);
+  if (!row?.ok) throw new ApiError("not_found", "No delivery with this id is visible to this token.");
+  return deliveryById(ctx, ctx.input.id, ctx.input.delivery_id);
+};

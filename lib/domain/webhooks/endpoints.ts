@@ -1,0 +1,67 @@
+import { WEBHOOK_LIMITS } from "../../../registry/events.ts";
+import { webhookEndpoints } from "../../../registry/resources/webhook-endpoints.ts";
+import { ApiError } from "../../http/problem.ts";
+import { assertPublicUrl } from "../../net/ssrf-guard.ts";
+import type { Handler, ToolHandler, VerbContext } from "../context.ts";
+import { genericHandler } from "../crud.ts";
+import { webhookClock } from "./clock.ts";
+import { encryptSecret, newWebhookSecret } from "./secrets.ts";
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
+
+const refuse = (message: string) =>
+  new ApiError("invalid_request", message, { errors: [{ pointer: "/url", code: "invalid_url", message }] });
+
+/**
+ * https only; plain http only to a loopback host, and only with WEBHOOKS_ALLOW_HTTP set
+ * (development). A literal private address is refused here already; names are checked by the
+ * SSRF guard at every attempt, since what they resolve to can change.
+ */
+export function checkEndpointUrl(value: unknown): void {
+  if (typeof value !== "string") return;
+  const url = new URL(value);
+  const devLoopback = Boolean(process.env.WEBHOOKS_ALLOW_HTTP) && LOOPBACK.has(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && devLoopback)) throw refuse("The endpoint url must use https.");
+  try {
+    assertPublicUrl(url, () => devLoopback, { anyPort: true });
+  } catch {
+    throw refuse("The endpoint url points at a private, loopback or reserved address.");
+  }
+}
+
+const notFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
+
+/** Stores a new secret for the endpoint, keeping the old one valid for a while when rotating. */
+async function storeSecret(ctx: Pick<VerbContext, "tx">, endpointId: string, keepPrevious: boolean): Promise<string> {
+  const secret = newWebhookSecret();
+  const until = keepPrevious
+    ? new Date(webhookClock.now().getTime() + WEBHOOK_LIMITS.previousSecretHours * 3600_000).toISOString()
+    : null;
+  const [row] = await ctx.tx.query<{ ok: boolean }>("select app_private.set_webhook_secret($1, $2, $3) as ok", [
+    endpointId,
+    encryptSecret(secret, endpointId),
+    until,
+  ]);
+  if (!row?.ok) throw notFound();
+  return secret;
+}
+
+const createGeneric = genericHandler(webhookEndpoints, "create");
+const updateGeneric = genericHandler(webhookEndpoints, "update");
+
+export const createWebhookEndpoint: Handler = async (ctx) => {
+  checkEndpointUrl(ctx.input.url);
+  const record = (await createGeneric(ctx)) as Record<string, unknown>;
+  return { ...record, secret: await storeSecret(ctx, String(record.id), false) };
+};
+
+export const updateWebhookEndpoint: Handler = async (ctx) => {
+  checkEndpointUrl(ctx.input.url);
+  return updateGeneric(ctx);
+};
+
+export const rotateWebhookSecret: ToolHandler<"webhook_endpoints_rotate_secret"> = async (ctx) => {
+  const get = genericHandler(webhookEndpoints, "get");
+  const record = (await get(ctx as unknown as VerbContext)) as Record<string, unknown>;
+  return { ...record, secret: await storeSecret(ctx, ctx.input.id, true) };
+};

@@ -1,0 +1,44 @@
+import { type EventKind, eventKindByType, WEBHOOK_LIMITS } from "../../registry/events.ts";
+import { toRecord } from "../domain/record.ts";
+
+export interface EventRow {
+  id: string;
+  type: string;
+  record_id: string | null;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+const siteUrl = () =>
+  (process.env.SITE_URL?.trim() || `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+
+/** The data of an event: the row as committed, shaped as the REST API answers the record. */
+function dataOf(kind: EventKind | undefined, row: Record<string, unknown>): Record<string, unknown> {
+  if (!kind) return row;
+  if (kind.resource.eventSource?.inserts?.[kind.type]) {
+    const keys = Object.keys((kind.data as unknown as { shape: Record<string, unknown> }).shape);
+    return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
+  }
+  return toRecord(kind.resource, row);
+}
+
+function addressOf(kind: EventKind | undefined, id: string): string {
+  if (!kind) return `${siteUrl()}/api/v1`;
+  const resource = kind.resource;
+  if (resource.eventSource?.inserts?.[kind.type]) return `${siteUrl()}/api/v1/${resource.name}/${String(id)}`;
+  return resource.singleton ? `${siteUrl()}/api/v1/${resource.name}` : `${siteUrl()}/api/v1/${resource.name}/${id}`;
+}
+
+/** The body POSTed: {id, type, created_at, data}; over 256 KB, data is the record's address instead. */
+export function eventBody(event: EventRow): string {
+  const kind = eventKindByType.get(event.type);
+  const body = JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at, data: dataOf(kind, event.data) });
+  if (Buffer.byteLength(body) <= WEBHOOK_LIMITS.maxPayloadBytes) return body;
+  const id = String(event.record_id ?? event.data.id);
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    data: { id, url: addressOf(kind, id) },
+  });
+}

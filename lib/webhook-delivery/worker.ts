@@ -1,0 +1,188 @@
+import { WEBHOOK_LIMITS } from "../../registry/events.ts";
+import { asService, type Database, type Queryable } from "../db/index.ts";
+import { webhookClock } from "../domain/webhooks/clock.ts";
+import { decryptSecret } from "../domain/webhooks/secrets.ts";
+import { type EventRow, eventBody } from "./payload.ts";
+import { sendWebhook } from "./send.ts";
+import { signatureHeaders } from "./sign.ts";
+
+export { webhookClock };
+
+/** A claimed attempt is not claimed again for this long (it ends within the 10 s send deadline). */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const SCHEDULE = WEBHOOK_LIMITS.scheduleSeconds;
+
+interface Claimed {
+  id: string;
+  attempts: number;
+  endpoint_id: string;
+  url: string;
+  event: EventRow;
+  secrets: { current_secret: string; previous_secret: string | null; previous_expires_at: string | null } | null;
+}
+
+/**
+ * Claims due deliveries: FOR UPDATE SKIP LOCKED, so workers on any number of instances never take
+ * the same row, and the claim moves next_attempt_at past a lease in the same committed statement,
+ * so a row being sent is not due again unless its worker died (then it is retried: at least once).
+ */
+async function claim(now: Date, limit: number, endpoints: readonly string[] | null): Promise<Claimed[]> {
+  const rows = await asService((tx) =>
+    tx.query<{ r: Claimed }>(
+      `with due as (
+         select d.id from public.webhook_deliveries d
+           join public.webhook_endpoints e on e.id = d.endpoint_id
+          where d.status = 'pending' and d.next_attempt_at <= $1
+            and (e.enabled or d.event_type = 'webhook_endpoint.ping')
+            and ($4::uuid[] is null or d.endpoint_id = any ($4::uuid[]))
+          order by d.next_attempt_at
+          limit $2
+          for update of d skip locked
+       ), claimed as (
+         update public.webhook_deliveries d
+            set next_attempt_at = $3, attempts = d.attempts + 1, last_attempt_at = $1
+           from due where d.id = due.id
+         returning d.id, d.attempts, d.endpoint_id, d.event_id
+       )
+       select jsonb_build_object(
+         'id', c.id, 'attempts', c.attempts, 'endpoint_id', c.endpoint_id, 'url', e.url,
+         'event', to_jsonb(ev), 'secrets', to_jsonb(s)) as r
+         from claimed c
+         join public.webhook_endpoints e on e.id = c.endpoint_id
+         join app_private.webhook_events ev on ev.id = c.event_id
+         left join app_private.webhook_secrets s on s.endpoint_id = c.endpoint_id`,
+      [now.toISOString(), limit, new Date(now.getTime() + LEASE_MS).toISOString(), endpoints],
+    ),
+  );
+  return rows.map((row) => row.r);
+}
+
+function secretsOf(claimed: Claimed, now: Date): string[] {
+  const s = claimed.secrets;
+  if (!s) return [];
+  const list = [decryptSecret(s.current_secret, claimed.endpoint_id)];
+  if (s.previous_secret && s.previous_expires_at && Date.parse(s.previous_expires_at) > now.getTime()) {
+    list.push(decryptSecret(s.previous_secret, claimed.endpoint_id));
+  }
+  return list;
+}
+
+async function record(tx: Queryable, claimed: Claimed, now: Date, status: number | null, error: string | null, ms: number) {
+  const ok = error === null;
+  const failed = !ok && claimed.attempts >= SCHEDULE.length;
+  const next = ok || failed ? null : new Date(now.getTime() + (SCHEDULE[claimed.attempts] ?? 0) * 1000).toISOString();
+  // attempts = $n: a retry requested meanwhile (attempts reset) is not overwritten by this result.
+  await tx.query(
+    `update public.webhook_deliveries set status = $2, next_attempt_at = $3, last_status_code = $4, last_error = $5,
+            duration_ms = $6, delivered_at = case when $2 = 'delivered' then $7::timestamptz else delivered_at end
+      where id = $1 and attempts = $8`,
+    [claimed.id, ok ? "delivered" : failed ? "failed" : "pending", next, status, error, ms, now.toISOString(), claimed.attempts],
+  );
+  if (ok) {
+    await tx.query("update public.webhook_endpoints set failing_since = null where id = $1 and failing_since is not null", [
+      claimed.endpoint_id,
+    ]);
+    return;
+  }
+  // Failing without a success for 5 days: disable, and say why on the settings page.
+  await tx.query(
+    `update public.webhook_endpoints
+        set failing_since = coalesce(failing_since, $2::timestamptz),
+            enabled = case when coalesce(failing_since, $2::timestamptz) <= $2::timestamptz - make_interval(days => $3)
+                           then false else enabled end,
+            disabled_reason = case when coalesce(failing_since, $2::timestamptz) <= $2::timestamptz - make_interval(days => $3)
+                           then $4 else disabled_reason end
+      where id = $1`,
+    [
+      claimed.endpoint_id,
+      now.toISOString(),
+      WEBHOOK_LIMITS.disableAfterFailingDays,
+      `Disabled by the service: every delivery failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days (last: ${error}).`,
+    ],
+  );
+}
+
+async function deliver(claimed: Claimed): Promise<void> {
+  const body = eventBody(claimed.event);
+  const headers = signatureHeaders(claimed.event.id, body, secretsOf(claimed, webhookClock.now()), new Date());
+  const result = await sendWebhook(claimed.url, body, headers);
+  await asService((tx) => record(tx, claimed, webhookClock.now(), result.status, result.error, result.durationMs));
+}
+
+/**
+ * One pass: claims what is due and sends it; answers how many attempts were made. `endpoints`
+ * narrows the pass to some endpoints (tests sharing a database with others).
+ */
+export async function runWebhookDeliveries(options: { limit?: number; endpoints?: readonly string[] } = {}): Promise<number> {
+  const claimed = await claim(webhookClock.now(), options.limit ?? BATCH, options.endpoints ?? null);
+  await Promise.all(
+    claimed.map((one) =>
+      deliver(one).catch((error: unknown) => console.error("[webhooks] could not record a delivery", one.id, error)),
+    ),
+  );
+  return claimed.length;
+}
+
+/** Deliveries older than 30 days, and events no delivery refers to any more (for the upkeep job). */
+export async function purgeWebhookDeliveries(db?: Database): Promise<number> {
+  const run = <T>(fn: (tx: Queryable) => Promise<T>) => (db ? db.transaction(fn) : asService(fn));
+  const before = new Date(webhookClock.now().getTime() - WEBHOOK_LIMITS.keepDeliveriesDays * 86_400_000).toISOString();
+  return run(async (tx) => {
+    const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
+      before,
+    ]);
+    // An event is written with its deliveries in one transaction, so one without any is left over from
+    // a purge or from a member's deletion (their endpoints cascade away): drop it at any age.
+    await tx.query(
+      `delete from app_private.webhook_events ev
+        where not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id)`,
+    );
+    return rows.length;
+  });
+}
+
+export interface WorkerHandle {
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery loop: a pass every WEBHOOKS_POLL_MS (default 250), at once again while passes find
+ * work; the purge hourly. Runs in the server process (instrumentation.ts) or apart (npm run worker).
+ */
+export function startWebhookWorker(options: { pollMs?: number } = {}): WorkerHandle {
+  const pollMs = options.pollMs ?? (Number(process.env.WEBHOOKS_POLL_MS) || 250);
+  let stopped = false;
+  let lastPurge = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      let found = 0;
+      try {
+        found = await runWebhookDeliveries();
+        if (Date.now() - lastPurge > 3600_000) {
+          lastPurge = Date.now();
+          await purgeWebhookDeliveries();
+        }
+      } catch (error) {
+        console.error("[webhooks] delivery pass failed; retrying", error);
+      }
+      if (!found) await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+type Holder = typeof globalThis & { __pdsWebhookWorker?: WorkerHandle };
+
+/** Starts the loop once per process unless WEBHOOKS_WORKER=off (test servers, a separate worker). */
+export function startInProcessWorker(): WorkerHandle | null {
+  if (process.env.WEBHOOKS_WORKER === "off") return null;
+  const holder = globalThis as Holder;
+  holder.__pdsWebhookWorker ??= startWebhookWorker();
+  return holder.__pdsWebhookWorker;
+}

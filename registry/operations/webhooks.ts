@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { defineOperation } from "../define.ts";
+import { EVENT_TYPES, PING_EVENT, WEBHOOK_LIMITS } from "../events.ts";
+import { recordSchema } from "../resource-schemas.ts";
+import { webhookEndpoints } from "../resources/webhook-endpoints.ts";
+
+const endpointId = z.uuid().describe("Identifier of the webhook endpoint.");
+const at = (what: string) => z.iso.datetime({ offset: true }).nullable().describe(what);
+
+export const webhookDelivery = z
+  .object({
+    id: z.uuid().describe("Identifier of the delivery."),
+    endpoint_id: z.uuid().describe("The endpoint it goes to."),
+    event_id: z.uuid().describe("The event (the payload's id and the webhook-id header)."),
+    event_type: z.enum([...EVENT_TYPES, PING_EVENT]).describe("The event kind."),
+    status: z.enum(["pending", "delivered", "failed"]).describe("pending until a 2xx answer (delivered) or the last retry (failed)."),
+    attempts: z.int().min(0).describe("Attempts made so far."),
+    last_status_code: z.int().nullable().describe("HTTP status of the last attempt; null when it got no answer."),
+    last_error: z.string().nullable().describe("Why the last attempt failed, when it did."),
+    next_attempt_at: at("When the next attempt is due; null once delivered or failed."),
+    last_attempt_at: at("When the last attempt started."),
+    delivered_at: at("When a 2xx answer arrived."),
+    duration_ms: z.int().nullable().describe("How long the last attempt took."),
+    created_at: z.iso.datetime({ offset: true }).describe("When the event committed."),
+  })
+  .describe("One event's delivery to one endpoint.");
+
+const endpoint = recordSchema(webhookEndpoints);
+
+export const webhookEndpointsRotateSecret = defineOperation({
+  name: "webhook_endpoints_rotate_secret",
+  summary: "Rotate a webhook endpoint's secret",
+  description: `Make a new signing secret and answer the endpoint with it (shown this once). The old secret stays valid for ${WEBHOOK_LIMITS.previousSecretHours} h: deliveries carry a signature with each.`,
+  method: "POST",
+  path: "/webhook-endpoints/{id}/rotate-secret",
+  scope: "webhooks:write",
+  pathParams: ["id"],
+  input: z.strictObject({ id: endpointId }),
+  output: endpoint,
+  errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
+});
+
+export const webhookEndpointsPing = defineOperation({
+  name: "webhook_endpoints_ping",
+  summary: "Send a test event",
+  description: `Queue a ${PING_EVENT} event to this endpoint alone (also when disabled) and answer its delivery; follow it in the delivery log.`,
+  method: "POST",
+  path: "/webhook-endpoints/{id}/ping",
+  scope: "webhooks:write",
+  pathParams: ["id"],
+  input: z.strictObject({ id: endpointId }),
+  output: webhookDelivery,
+  errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
+});
+
+export const webhookEndpointsDeliveriesList = defineOperation({
+  name: "webhook_endpoints_deliveries_list",
+  summary: "List a webhook endpoint's deliveries",
+  description: `The delivery log of one endpoint, newest first, one page at a time (kept ${WEBHOOK_LIMITS.keepDeliveriesDays} days).`,
+  method: "GET",
+  path: "/webhook-endpoints/{id}/deliveries",
+  scope: "webhooks:read",
+  pathParams: ["id"],
+  input: z.strictObject({
+    id: endpointId,
+    status: z.enum(["pending", "delivered", "failed"]).optional().describe("Only deliveries in this state."),
+    after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),
+    limit: z.coerce.number().int().min(1).max(200).optional().describe("Page size, 1–200, default 50."),
+  }),
+  output: z.object({
+    data: z.array(webhookDelivery),
+    has_more: z.boolean().describe("Whether another page follows."),
+    next_cursor: z.string().nullable().describe("Pass as ?after= to get the next page; null on the last page."),
+  }),
+  errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
+});
+
+export const webhookEndpointsDeliveriesRetry = defineOperation({
+  name: "webhook_endpoints_deliveries_retry",
+  summary: "Redeliver an event",
+  description:
+    "Send one delivery again now, with a fresh retry schedule, whatever its state; the event keeps its id, so receivers can deduplicate.",
+  method: "POST",
+  path: "/webhook-endpoints/{id}/deliveries/{delivery_id}/retry",
+  scope: "webhooks:write",
+  pathParams: ["id", "delivery_id"],
+  input: z.strictObject({ id: endpointId, delivery_id: z.uuid().describe("Identifier of the delivery.") }),
+  output: webhookDelivery,
+  errors: [{ status: 404, code: "not_found", when: "The endpoint or delivery does not exist or is not the member's." }],
+});
