@@ -10,6 +10,7 @@ const PAGES = [
   { href: "/settings/security", label: "Password & sessions" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/assistant", label: "Tool console" },
+  { href: "/settings/account", label: "Account" },
 ] as const;
 
 export function SettingsNav() {

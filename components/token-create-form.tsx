@@ -1,37 +1,79 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import type { CreateTokenState } from "@/app/settings/tokens/actions";
-import { READ_ONLY_SCOPES, SCOPE_FAMILIES, SCOPES } from "@/registry/scopes";
+import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
 import { CopyButton } from "./copy-button";
 import { SubmitButton } from "./submit-button";
+
+export interface ScopeInfo {
+  scope: Scope;
+  description: string;
+  covers: string;
+}
+
+export interface Preset {
+  label: string;
+  scopes: readonly Scope[];
+}
 
 interface Props {
   action: (previous: CreateTokenState, form: FormData) => Promise<CreateTokenState>;
   expiryChoices: readonly { days: number; label: string }[];
   defaultDays: number;
+  maxDays: number;
+  scopes: readonly ScopeInfo[];
+  presets: readonly Preset[];
 }
 
-/** Name, expiry and scope checkboxes (generated from the registry's scopes), with presets. */
-export function TokenCreateForm({ action, expiryChoices, defaultDays }: Props) {
+const DAY = 86_400_000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** Name, expiry (with the exact date) and scope checkboxes described from the registry; starts with none. */
+export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, scopes, presets }: Props) {
   const [state, formAction] = useActionState(action, {});
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set(READ_ONLY_SCOPES));
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [expiry, setExpiry] = useState(String(defaultDays));
+  const [customDay, setCustomDay] = useState("");
+  // React resets the form after a successful action; start the next token from a clean slate too.
+  useEffect(() => {
+    if (state.ok !== true) return;
+    setPicked(new Set());
+    setExpiry(String(defaultDays));
+    setCustomDay("");
+  }, [state, defaultDays]);
   const toggle = (scope: string, on: boolean) => {
     const next = new Set(picked);
     if (on) next.add(scope);
     else next.delete(scope);
     setPicked(next);
   };
+  const now = Date.now();
+  const expiresOn =
+    expiry === "custom" ? (customDay ? `${customDay} 00:00 UTC` : "pick a date") : `${isoDay(now + Number(expiry) * DAY)} UTC`;
+  const info = new Map(scopes.map((s) => [s.scope, s]));
   return (
     <>
       {state.ok === true && (
         <section className="card created" aria-labelledby="created-heading">
           <h2 id="created-heading">Token “{state.name}” created</h2>
-          <p>Copy it now: it is shown only this once and cannot be recovered.</p>
+          <p>
+            Copy it now: it is shown only this once and cannot be recovered. It expires{" "}
+            <strong data-testid="created-expiry">{state.expiresAt.slice(0, 16).replace("T", " ")} UTC</strong>.
+          </p>
           <div className="secret-row">
             <input readOnly value={state.token} aria-label="New token" className="secret" data-testid="new-token" />
             <CopyButton text={state.token} />
           </div>
+          {state.snippets?.map((snippet) => (
+            <div key={snippet.label} className="snippet">
+              <h3>{snippet.label}</h3>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block must be reachable by keyboard */}
+              <pre tabIndex={0} data-testid={`snippet-${snippet.language}`}>
+                <code>{snippet.code}</code>
+              </pre>
+            </div>
+          ))}
         </section>
       )}
       <form action={formAction} className="card stack">
@@ -43,36 +85,57 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays }: Props) {
           </label>
           <label>
             Expires after
-            <select name="days" defaultValue={String(defaultDays)}>
+            <select name="days" value={expiry} onChange={(event) => setExpiry(event.target.value)}>
               {expiryChoices.map((choice) => (
                 <option key={choice.days} value={choice.days}>
                   {choice.label}
                 </option>
               ))}
+              <option value="custom">Custom date…</option>
             </select>
           </label>
+          {expiry === "custom" && (
+            <label>
+              Expiry date
+              <input
+                type="date"
+                name="expires_on"
+                required
+                min={isoDay(now + DAY)}
+                max={isoDay(now + maxDays * DAY)}
+                value={customDay}
+                onChange={(event) => setCustomDay(event.target.value)}
+              />
+            </label>
+          )}
         </div>
+        <p className="muted small" data-testid="expiry-date" suppressHydrationWarning>
+          Expires on {expiresOn}.
+        </p>
         <fieldset>
           <legend>Scopes</legend>
+          <p className="muted small">
+            Pick only what the token needs; <code>:write</code> does not include <code>:read</code>.
+          </p>
           <div className="presets">
-            <button type="button" className="quiet" onClick={() => setPicked(new Set(READ_ONLY_SCOPES))}>
-              Read-only
-            </button>
-            <button type="button" className="quiet" onClick={() => setPicked(new Set(SCOPES))}>
-              Full access
-            </button>
+            {presets.map((preset) => (
+              <button key={preset.label} type="button" className="quiet" onClick={() => setPicked(new Set(preset.scopes))}>
+                {preset.label}
+              </button>
+            ))}
             <button type="button" className="quiet" onClick={() => setPicked(new Set())}>
               Clear
             </button>
           </div>
-          <div className="scope-grid">
+          <div className="scope-list">
             {SCOPE_FAMILIES.map((family) => (
               <div key={family} className="scope-family">
                 <span className="scope-name">{family}</span>
                 {(["read", "write"] as const).map((access) => {
-                  const scope = `${family}:${access}`;
+                  const scope = `${family}:${access}` as Scope;
+                  const about = info.get(scope);
                   return (
-                    <label key={scope} className="check">
+                    <label key={scope} className="check scope-check">
                       <input
                         type="checkbox"
                         name="scopes"
@@ -80,14 +143,23 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays }: Props) {
                         checked={picked.has(scope)}
                         onChange={(event) => toggle(scope, event.target.checked)}
                         aria-label={scope}
+                        aria-describedby={`scope-${family}-${access}`}
                       />
-                      {access}
+                      <span>
+                        {access}
+                        <span id={`scope-${family}-${access}`} className="hint">
+                          {about?.description} <span className="covers">{about?.covers}</span>
+                        </span>
+                      </span>
                     </label>
                   );
                 })}
               </div>
             ))}
           </div>
+          <p className="muted small" aria-live="polite">
+            {picked.size} of {SCOPES.length} scopes picked.
+          </p>
         </fieldset>
         {state.ok === false && (
           <p role="alert" className="error">

@@ -31,6 +31,14 @@ export function ToolConsole({ tools, invoke }: Props) {
   const tool = tools.find((candidate) => candidate.name === name);
   const fields = useMemo(() => (tool ? formFields(tool.inputSchema) : []), [tool]);
 
+  // Another tool starts clean: the old answer goes, and with it any player or open microphone
+  // (unmounting the directive stops its MediaStream tracks).
+  const pick = (next: string) => {
+    setName(next);
+    setAnswer(null);
+    setFormError("");
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!tool) return;
@@ -58,7 +66,7 @@ export function ToolConsole({ tools, invoke }: Props) {
     <div className="console">
       <form className="card stack" onSubmit={submit} aria-label="Invoke a tool">
         <label htmlFor="console-tool">Tool</label>
-        <select id="console-tool" value={name} onChange={(event) => setName(event.target.value)}>
+        <select id="console-tool" value={name} onChange={(event) => pick(event.target.value)}>
             {(["directive", "server"] as const).map((kind) => (
               <optgroup key={kind} label={kind === "directive" ? "Browser tools" : "Server tools"}>
                 {tools

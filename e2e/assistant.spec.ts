@@ -68,3 +68,67 @@ test("the tool console runs a server tool and carries out browser directives", a
   await page.getByRole("button", { name: "Invoke" }).click();
   await expect(page.getByTestId("result-status")).toHaveText("422 error");
 });
+
+test("play_song shows the platform's player; switching tools clears the result and stops the microphone", async ({
+  page,
+  context,
+}) => {
+  // Players are replayed locally: the spec checks which player the page asks for, not the platforms.
+  await context.route(/^https:\/\/(open\.spotify\.com|www\.youtube-nocookie\.com|embed\.music\.apple\.com|widget\.deezer\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>player</title><p>player stub</p>" }),
+  );
+  // Record every microphone track the page opens, to check that it is stopped later.
+  await page.addInitScript(() => {
+    const tracks: MediaStreamTrack[] = [];
+    (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks = tracks;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      tracks.push(...stream.getTracks());
+      return stream;
+    };
+  });
+  await signUp(page);
+  await page.goto("/settings/assistant");
+  const tool = page.getByRole("combobox", { name: "Tool", exact: true });
+
+  // A phrase where an id belongs is refused with a message that says what to send instead.
+  await tool.selectOption("play_song");
+  await page.getByLabel("song_id").fill("Kitchen Kid Cudi");
+  await page.getByRole("button", { name: "Invoke" }).click();
+  await expect(page.getByTestId("result-status")).toHaveText("422 error");
+  await expect(page.getByTestId("result-json")).toContainText("send the phrase as query");
+
+  await page.getByLabel("song_id").fill("");
+  await page.getByLabel("query").fill("Kitchen Kid Cudi");
+  await page.getByRole("button", { name: "Invoke" }).click();
+  await expect(page.getByTestId("result-status")).toHaveText("200 ok");
+  const embed = page.getByTestId("player-embed");
+  await expect(embed).toHaveAttribute("src", "https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i");
+  await page.getByRole("button", { name: "YouTube", exact: true }).click();
+  await expect(embed).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/w3LJ2bDvDJs");
+  await page.getByRole("button", { name: "Deezer", exact: true }).click();
+  await expect(embed).toHaveAttribute("src", "https://widget.deezer.com/widget/auto/track/138127073");
+  await expect(page.getByRole("link", { name: "Open in Spotify" })).toHaveAttribute(
+    "href",
+    "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i",
+  );
+  await screenshot(page, "assistant-play-embed");
+
+  // Switching tools clears the player.
+  await tool.selectOption("listen");
+  await expect(page.getByTestId("player-embed")).toHaveCount(0);
+  await expect(page.getByText("Run a tool to see its answer here.")).toBeVisible();
+  await page.getByRole("button", { name: "Invoke" }).click();
+  await expect(page.getByTestId("listener")).toContainText("Listening");
+  const live = () =>
+    page.evaluate(() =>
+      (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.map((track) => track.readyState),
+    );
+  expect(await live()).toEqual(["live"]);
+  // …and stops the microphone.
+  await tool.selectOption("profile_get");
+  await expect(page.getByTestId("listener")).toHaveCount(0);
+  await expect.poll(live).toEqual(["ended"]);
+  await screenshot(page, "assistant-switched");
+});

@@ -25,6 +25,7 @@ export const PAGES: readonly SitePage[] = [
   { name: "settings-assistant", path: "/settings/assistant", member: true },
   { name: "settings-blocks", path: "/settings/blocks", member: true },
   { name: "settings-webhooks", path: "/settings/webhooks", member: true },
+  { name: "settings-account", path: "/settings/account", member: true },
 ];
 
 export const WIDTHS = [

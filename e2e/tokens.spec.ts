@@ -1,3 +1,4 @@
+import { READ_ONLY_SCOPES, SCOPES } from "../registry/scopes";
 import { createToken, expect, formError, screenshot, signUp, test } from "./support";
 
 test("sign up, make a two-scope token, use it, revoke it", async ({ page, request }) => {
@@ -30,7 +31,16 @@ test("sign up, make a two-scope token, use it, revoke it", async ({ page, reques
   await expect(row).toContainText("collections:read");
   await expect(row).toContainText("items:read");
 
-  await row.getByRole("button", { name: /Revoke/ }).click();
+  // Revoking takes a second step; the first only asks.
+  await row.getByRole("link", { name: /Revoke/ }).click();
+  const confirm = page.getByTestId("revoke-confirm");
+  await expect(confirm).toContainText("e2e script");
+  await screenshot(page, "tokens-revoke-confirm");
+  expect((await request.get("/api/v1/collections", { headers: auth })).status()).toBe(200);
+  await confirm.getByRole("button", { name: "Yes, revoke it" }).click();
+  await expect(confirm).toHaveCount(0);
+  // Folded away under "Revoked and expired".
+  await page.getByText(/Revoked and expired/).click();
   await expect(row).toContainText("revoked");
   const revoked = await request.get("/api/v1/collections", { headers: auth });
   expect(revoked.status()).toBe(401);
@@ -70,4 +80,46 @@ test("sign out, then sign in again; a wrong password and an unknown email read t
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/settings\/tokens$/);
   await expect(page.getByRole("link", { name: "Tokens" })).toHaveAttribute("aria-current", "page");
+});
+
+test("scopes start empty and are described; presets, custom date, snippets, rename, expires soon", async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(0);
+  await expect(page.getByText("Read: your collections and the collection types you use.")).toBeVisible();
+  await expect(page.locator("#scope-collections-read")).toContainText("GET /collections");
+  await page.getByRole("button", { name: "Read-only" }).click();
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(READ_ONLY_SCOPES.length);
+  await page.getByRole("button", { name: "Everything" }).click();
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(SCOPES.length);
+  await page.getByRole("button", { name: "Assistant" }).click();
+  await expect(page.getByRole("checkbox", { name: "items:read", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "messages:read", exact: true })).not.toBeChecked();
+
+  const in90 = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByTestId("expiry-date")).toContainText(in90);
+  await page.getByLabel("Expires after").selectOption("custom");
+  const date = page.getByLabel("Expiry date");
+  const max = await date.getAttribute("max");
+  expect(max).toBe(new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10));
+  const in5 = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  await date.fill(in5);
+  await expect(page.getByTestId("expiry-date")).toContainText(`${in5} 00:00 UTC`);
+  await page.getByLabel("Name").fill("assistant laptop");
+  await screenshot(page, "tokens-form");
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByTestId("created-expiry")).toContainText(`${in5} 00:00 UTC`);
+  const token = await page.getByTestId("new-token").inputValue();
+  await expect(page.getByTestId("snippet-shell")).toContainText(`Bearer ${token}`);
+  await expect(page.getByTestId("snippet-shell")).toContainText("/api/v1/collections");
+  await expect(page.getByTestId("snippet-typescript")).toContainText("createClient");
+  await screenshot(page, "tokens-created-snippets");
+
+  await page.reload();
+  const row = page.getByTestId("token-row").filter({ has: page.locator('input[value="assistant laptop"]') });
+  await expect(row).toContainText("expires soon");
+  await row.getByRole("textbox").fill("assistant desktop");
+  await row.getByRole("button", { name: /Rename/ }).click();
+  await page.reload();
+  await expect(page.locator('input[value="assistant desktop"]')).toHaveCount(1);
+  await screenshot(page, "tokens-list");
 });

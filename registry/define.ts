@@ -119,6 +119,16 @@ export interface OperationSpec {
   scope: Scope;
   /** When the input decides the scope: checked after parsing; any of the map's scopes lists the tool. */
   scopeBy?: ScopeBy;
+  /**
+   * Every one of these scopes is needed (the export needs every read scope); `scope` is then the
+   * one shown where a single scope is expected. Checked by the pipeline, so REST, invoke and MCP agree.
+   */
+  requiresAll?: readonly Scope[];
+  /**
+   * REST answers this media type instead of JSON, rendered from the JSON output (the export's ZIP);
+   * invoke and MCP keep the JSON output.
+   */
+  restBody?: { contentType: "application/zip"; description: string };
   /** The tool input; for REST, path params, query (GET) and body (POST) together. */
   input: z.ZodObject;
   output: z.ZodType;

@@ -2,6 +2,7 @@ import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
 import { listen } from "./directives/listen.ts";
 import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
+import { exportData } from "./operations/export.ts";
 import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
 import { streaksCheckIn } from "./operations/streaks-check-in.ts";
@@ -47,6 +48,7 @@ const operationList = [
   webhookEndpointsPing,
   webhookEndpointsDeliveriesList,
   webhookEndpointsDeliveriesRetry,
+  exportData,
 ] as const satisfies readonly OperationSpec[];
 const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
 export type ResourceList = typeof resourceList;

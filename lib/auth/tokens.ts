@@ -28,21 +28,44 @@ export async function createToken(input: {
   name: string;
   scopes: readonly Scope[];
   days?: number;
+  /** An exact expiry instead of days: in the future and at most MAX_TOKEN_DAYS away (checked here). */
+  expiresAt?: Date;
 }): Promise<{ token: string; record: TokenRecord }> {
   const days = input.days ?? DEFAULT_TOKEN_DAYS;
   if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) {
     throw new RangeError(`days must be an integer from 1 to ${MAX_TOKEN_DAYS}`);
   }
+  const at = input.expiresAt;
+  if (at && !isAllowedExpiry(at)) throw new RangeError(`expiresAt must be in the next ${MAX_TOKEN_DAYS} days`);
   const token = generateToken();
   const [record] = await asService((tx) =>
     tx.query<TokenRecord>(
       `insert into app_private.access_tokens (member_id, name, token_hash, last4, scopes, expires_at)
-       values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning ${TOKEN_COLUMNS}`,
-      [input.memberId, input.name, hashToken(token), token.slice(-4), [...new Set(input.scopes)], days],
+       values ($1, $2, $3, $4, $5, coalesce($7::timestamptz, now() + make_interval(days => $6)))
+       returning ${TOKEN_COLUMNS}`,
+      [input.memberId, input.name, hashToken(token), token.slice(-4), [...new Set(input.scopes)], days, at?.toISOString() ?? null],
     ),
   );
   if (!record) throw new Error("token insert returned nothing");
   return { token, record };
+}
+
+/** A custom expiry: later than now and no more than MAX_TOKEN_DAYS ahead. */
+export function isAllowedExpiry(at: Date, now = Date.now()): boolean {
+  const t = at.getTime();
+  return Number.isFinite(t) && t > now && t <= now + MAX_TOKEN_DAYS * 86_400_000;
+}
+
+/** Renames one of the member's tokens (revoked ones too: the name is only a label). */
+export async function renameToken(id: string, memberId: string, name: string): Promise<boolean> {
+  const rows = await asService((tx) =>
+    tx.query(`update app_private.access_tokens set name = $3 where id = $1 and member_id = $2 returning id`, [
+      id,
+      memberId,
+      name,
+    ]),
+  );
+  return rows.length > 0;
 }
 
 export async function listTokens(memberId: string): Promise<TokenRecord[]> {

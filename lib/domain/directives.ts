@@ -1,5 +1,7 @@
 import { ApiError } from "../http/problem.ts";
 import type { ToolHandler } from "./context.ts";
+import { embedsFor } from "./player-embeds.ts";
+import { searchCatalog } from "./search-query.ts";
 
 /**
  * Browser directives: the server validates the input, reads what the directive needs, and
@@ -52,29 +54,81 @@ function platformLink(row: Record<string, unknown>): string | null {
   return null;
 }
 
-/** With no link in the catalog, a platform search for the title still lets the member play it. */
+/** With no link in the catalog, a platform search for the title still lets the member open it. */
 const searchUrl = (row: Record<string, unknown>) =>
   `https://music.youtube.com/search?q=${encodeURIComponent([row.title, row.subtitle].filter(Boolean).join(" "))}`;
 
-export const playSong: ToolHandler<"play_song"> = async ({ tx, input }) => {
-  const { song_id: songId, url } = input;
-  if ((songId === undefined) === (url === undefined)) {
-    throw new ApiError("invalid_request", "Give exactly one of song_id or url.", {
-      errors: [{ pointer: "", code: "one_of", message: "Send song_id or url, not both and not neither." }],
-    });
+/** Every platform link of the entry, by platform, from the map ({spotify: {url}} or {spotify: url}). */
+function allLinks(row: Record<string, unknown>): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const key of LINK_MAP_KEYS) {
+    const value = row[key];
+    if (!value || typeof value !== "object" || Array.isArray(value)) continue;
+    for (const [platform, link] of Object.entries(value)) {
+      const url = isHttpUrl(link) ? link : isHttpUrl((link as { url?: unknown } | null)?.url) ? (link as { url: string }).url : null;
+      if (url && !(platform in links)) links[platform] = url;
+    }
   }
-  if (url !== undefined) return { type: "play_media", url, title: null, artwork: null, song_id: null };
+  return links;
+}
+
+function previewUrl(row: Record<string, unknown>): string | null {
+  const attributes = row.attributes as Record<string, unknown> | null | undefined;
+  const value = attributes?.preview_url ?? row.preview_url;
+  return typeof value === "string" && /^https:\/\/\S+$/.test(value) ? value : null;
+}
+
+const oneOf = () =>
+  new ApiError("invalid_request", "Give exactly one of song_id, url or query.", {
+    errors: [
+      {
+        pointer: "",
+        code: "one_of",
+        message: "Send song_id (a catalog entry id), url (a track link) or query (a phrase), exactly one.",
+      },
+    ],
+  });
+
+export const playSong: ToolHandler<"play_song"> = async ({ tx, input }) => {
+  const { url, query } = input;
+  let songId = input.song_id;
+  if ([songId, url, query].filter((value) => value !== undefined).length !== 1) throw oneOf();
+  if (url !== undefined) {
+    return {
+      type: "play_media",
+      url,
+      title: null,
+      artwork: null,
+      song_id: null,
+      embeds: embedsFor([url]),
+      preview_url: null,
+      links: {},
+    };
+  }
+  if (query !== undefined) {
+    const { hits } = await searchCatalog(tx, { query, domain: "music", limit: 1 });
+    const best = hits[0];
+    if (!best) {
+      throw new ApiError("not_found", `No song in the catalog matches "${query}". Resolve a link to it first (POST /resolve), then pass its song_id.`);
+    }
+    songId = best.id;
+  }
   const [row] = await tx.query<CatalogRow>("select to_jsonb(t) as r from public.catalog_entries t where t.id = $1", [
     songId,
   ]);
   if (!row) throw new ApiError("not_found", "No catalog entry with this song_id.");
   const entry = row.r;
+  const links = allLinks(entry);
+  const own = firstUrl(entry, LINK_KEYS);
   return {
     type: "play_media",
-    url: platformLink(entry) ?? firstUrl(entry, LINK_KEYS) ?? searchUrl(entry),
+    url: platformLink(entry) ?? own ?? searchUrl(entry),
     title: typeof entry.title === "string" ? entry.title : null,
     artwork: firstUrl(entry, ARTWORK_KEYS),
-    song_id: songId,
+    song_id: songId ?? null,
+    embeds: embedsFor([...Object.values(links), ...(own ? [own] : [])]),
+    preview_url: previewUrl(entry),
+    links,
   };
 };
 

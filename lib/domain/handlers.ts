@@ -15,6 +15,7 @@ import { listCollectionTypes, updateCollectionTypes } from "./collection-types.t
 import type { Handler } from "./context.ts";
 import { genericHandler } from "./crud.ts";
 import { listen, openUrl, playSong } from "./directives.ts";
+import { exportAll } from "./export.ts";
 import { getProfile, updateProfile } from "./profile.ts";
 import { resolve } from "./resolver/resolve.ts";
 import { search } from "./search.ts";
@@ -54,6 +55,7 @@ export const handlers: HandlerMap = {
   uploads_create: mintUpload,
   resolve,
   search,
+  export: exportAll,
   play_song: playSong,
   listen,
   open_url: openUrl,

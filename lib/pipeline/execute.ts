@@ -5,7 +5,7 @@ import { Reply } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
-import { authenticate, authorize, authorizeAny, invalidToken, isTokenGone } from "../http/authenticate.ts";
+import { authenticate, authorize, authorizeAll, authorizeAny, invalidToken, isTokenGone } from "../http/authenticate.ts";
 import { ApiError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
@@ -40,7 +40,8 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
   try {
     const caller = call.caller ?? (await authenticate(call.headers));
     Object.assign(headers, await rateLimit(caller, capability));
-    authorizeAny(caller, acceptedScopes(capability));
+    if (capability.requiresAll) authorizeAll(caller, capability.requiresAll);
+    else authorizeAny(caller, acceptedScopes(capability));
     const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
     authorize(caller, scopeForInput(capability, input));
     const replay = await idempotency.reserve(caller.memberId, input);

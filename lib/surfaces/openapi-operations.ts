@@ -1,4 +1,4 @@
-import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
+import { acceptedScopes, type Capability, securityRequirements } from "../../registry/capabilities.ts";
 import { codeSamples } from "./openapi-code-samples.ts";
 import { byStatus, errorCases, problemExample } from "./openapi-errors.ts";
 import { exampleOf, referenceSchemas } from "./openapi-json.ts";
@@ -72,7 +72,10 @@ function successResponses(capability: Capability, catalog: SchemaCatalog): Json 
     return { "204": { description: "Done; no body.", headers } };
   }
   const schema = catalog.named(output);
-  const content = { "application/json": { schema, example: exampleOf(schema, catalog.lookup) } };
+  const restBody = capability.source.kind === "operation" ? capability.source.operation.restBody : undefined;
+  const content = restBody
+    ? { [restBody.contentType]: { schema: { type: "string", format: "binary", description: restBody.description } } }
+    : { "application/json": { schema, example: exampleOf(schema, catalog.lookup) } };
   const responses: Json = {
     [String(capability.successStatus)]: {
       description: capability.creates ? "Created." : isList ? "One page; next_cursor leads to the next." : "OK.",
@@ -116,8 +119,9 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
     summary: capability.summary,
     description: descriptionOf(capability),
     tags: [tag],
-    // Alternatives: any one of the scopes allows the call (uploads: the scope follows the purpose).
-    security: acceptedScopes(capability).map((scope) => ({ bearer: [scope] })),
+    // Alternatives: any one of the scopes allows the call (uploads: the scope follows the purpose);
+    // one requirement naming several scopes when every one is needed (export).
+    security: securityRequirements(capability),
     "x-scopes": acceptedScopes(capability),
     "x-tool": capability.tool,
     parameters: parameters(capability, input),

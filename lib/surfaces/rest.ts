@@ -4,6 +4,7 @@ import { preflightResponse } from "../http/cors.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
+import { zipResponse } from "../http/zip.ts";
 import { execute } from "../pipeline/execute.ts";
 import { matchRoute, methodsAt } from "./rest-routes.ts";
 
@@ -28,6 +29,11 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
     const source = route.capability.source;
     if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
     const outcome = await execute(route.capability, input, { requestId, headers: request.headers, path: params });
+    if (source.kind === "operation" && source.operation.restBody?.contentType === "application/zip") {
+      const files = (outcome.body as { files: Record<string, unknown> }).files;
+      const day = new Date().toISOString().slice(0, 10);
+      return zipResponse(files, `${source.operation.name}-${day}.zip`, requestId, outcome.headers);
+    }
     const link = nextLink(request, outcome.body);
     return jsonResponse(outcome.status, outcome.body, requestId, { ...outcome.headers, ...link });
   } catch (error) {

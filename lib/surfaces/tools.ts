@@ -1,4 +1,4 @@
-import { acceptedScopes, type Capability, capabilities } from "../../registry/capabilities.ts";
+import { acceptedScopes, allowedBy, type Capability, capabilities } from "../../registry/capabilities.ts";
 import type { Scope } from "../../registry/scopes.ts";
 import { capabilitySchemas, type JsonSchema } from "./tools-json-schema.ts";
 import { toOpenAiStrict } from "./tools-openai.ts";
@@ -62,7 +62,7 @@ export function toolDefinition(capability: Capability): ToolDefinition {
 export function toolsFor(scopes: Iterable<Scope>): Capability[] {
   const granted = new Set<string>(scopes);
   // Any accepted scope lists a tool whose input picks its scope (uploads); invoke checks the exact one.
-  return capabilities.filter((capability) => acceptedScopes(capability).some((scope) => granted.has(scope)));
+  return capabilities.filter((capability) => allowedBy(capability, granted));
 }
 
 /**

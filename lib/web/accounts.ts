@@ -77,16 +77,21 @@ export async function changePassword(
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   const invalid = checkNewPassword(next);
   if (invalid) return { ok: false, error: invalid };
+  if (!(await memberHasPassword(memberId, current))) {
+    return { ok: false, error: "The current password is not right." };
+  }
+  await setPassword(memberId, next);
+  return { ok: true };
+}
+
+/** Built-in mode: the password against the stored hash (the same hashing work when there is none). */
+export async function memberHasPassword(memberId: string, password: string): Promise<boolean> {
   const [row] = await asService((tx) =>
     tx.query<{ encrypted_password: string | null }>("select encrypted_password from auth.users where id = $1", [
       memberId,
     ]),
   );
-  if (!(await verifyPassword(current, row?.encrypted_password ?? null))) {
-    return { ok: false, error: "The current password is not right." };
-  }
-  await setPassword(memberId, next);
-  return { ok: true };
+  return verifyPassword(password, row?.encrypted_password ?? null);
 }
 
 async function setPassword(memberId: string, password: string): Promise<void> {

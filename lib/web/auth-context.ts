@@ -44,6 +44,8 @@ export interface AuthBackend {
   signOut(request: AuthRequest): Promise<void>;
   currentSession(request: AuthRequest): Promise<SessionInfo | null>;
   changePassword(request: AuthRequest, session: SessionRef, current: string, next: string): Promise<PasswordChange>;
+  /** Whether this is the account's password (re-entered before an irreversible step); no session is made. */
+  checkPassword(member: { id: string; email: string }, password: string): Promise<boolean>;
 }
 
 /** Supabase mode when the project's URL and publishable (or anon) key are set; built-in otherwise. */

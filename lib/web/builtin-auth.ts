@@ -1,6 +1,6 @@
 import { createSession, endSession, findSession, sweepExpiredSessions } from "../auth/sessions.ts";
 import { asService } from "../db/index.ts";
-import { changePassword, signIn, signUp } from "./accounts.ts";
+import { changePassword, memberHasPassword, signIn, signUp } from "./accounts.ts";
 import type { AuthBackend, AuthRequest } from "./auth-context.ts";
 import { clientAddress, isLocalHost } from "./csrf.ts";
 
@@ -49,5 +49,8 @@ export const builtinAuth: AuthBackend = {
       );
     }
     return result;
+  },
+  checkPassword(member, password) {
+    return memberHasPassword(member.id, password);
   },
 };

@@ -88,17 +88,25 @@ export function supabaseAuth(config: SupabaseAuthConfig): AuthBackend {
       const email = data.session ? (await supabase.auth.getUser()).data.user?.email : undefined;
       if (!email) return { ok: false, error: "Sign in again to change the password." };
       // GoTrue changes a password for any live session; asking for the current one keeps a
-      // borrowed, still-open browser from taking the account over. The check signs in on a
-      // throwaway client (no cookies) and ends that session at once.
-      const probe = createClient(config.url, config.publishableKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-      });
-      const check = await probe.auth.signInWithPassword({ email, password: current });
-      if (check.error) return { ok: false, error: "The current password is not right." };
-      await probe.auth.signOut({ scope: "local" });
+      // borrowed, still-open browser from taking the account over.
+      if (!(await passwordSignsIn(config, email, current))) return { ok: false, error: "The current password is not right." };
       const { error } = await supabase.auth.updateUser({ password: next });
       if (error) return { ok: false, error: authError(error) };
       return { ok: true };
     },
+    checkPassword(member, password) {
+      return passwordSignsIn(config, member.email, password);
+    },
   };
+}
+
+/** GoTrue checks the password: a sign-in on a throwaway client (no cookies), ended at once. */
+async function passwordSignsIn(config: SupabaseAuthConfig, email: string, password: string): Promise<boolean> {
+  const probe = createClient(config.url, config.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const check = await probe.auth.signInWithPassword({ email, password });
+  if (check.error) return false;
+  await probe.auth.signOut({ scope: "local" });
+  return true;
 }

@@ -5,7 +5,7 @@ import { NON_CAPABILITY_PATHS } from "@/lib/surfaces/openapi-agent";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
 import { matchRoute, routes } from "@/lib/surfaces/rest-routes";
 import { toolCatalog } from "@/lib/surfaces/tools";
-import { acceptedScopes, capabilities, capabilityByTool } from "@/registry/capabilities";
+import { capabilities, capabilityByTool, securityRequirements } from "@/registry/capabilities";
 import { directives } from "@/registry/index";
 import { SCOPES } from "@/registry/scopes";
 
@@ -64,7 +64,7 @@ describe("parity: REST, tools and the reference show the same capabilities", () 
     const match = matchRoute(http.method, concrete);
     expect(match.kind === "found" && match.route.capability.tool).toBe(capability.tool);
     expect(operation).toMatchObject({ path: http.path, method: http.method });
-    expect(operation?.op.security).toEqual(acceptedScopes(capability).map((scope) => ({ bearer: [scope] })));
+    expect(operation?.op.security).toEqual(securityRequirements(capability));
   });
 
   it("has no REST route, tool or operation without a registry entry", () => {

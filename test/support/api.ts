@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from "fflate";
 import * as restRoute from "@/app/api/v1/[...path]/route";
 
 /**
@@ -34,6 +35,12 @@ export async function api(method: string, path: string, options: CallOptions = {
   const response = await handler(new Request(url, { method, headers, body }), {
     params: Promise.resolve({ path: segments }),
   });
+  if (response.headers.get("content-type") === "application/zip") {
+    // The export's archive, read back as the JSON answer invoke gives: { files: { name: document } }.
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const files = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, JSON.parse(strFromU8(bytes))]));
+    return { status: response.status, headers: response.headers, body: { files } };
+  }
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

@@ -47,6 +47,19 @@ describe("browser directives", () => {
       title: "Kind of Blue",
       artwork: "https://img.example.org/kob.jpg",
       song_id: songId,
+      // The Spotify link is an album: no track player for it.
+      embeds: [
+        {
+          platform: "youtube",
+          embed_url: "https://www.youtube-nocookie.com/embed/kbxtYqA6ypM",
+          open_url: "https://www.youtube.com/watch?v=kbxtYqA6ypM",
+        },
+      ],
+      preview_url: null,
+      links: {
+        spotify: "https://open.spotify.com/album/1weenld61qoidwYuZ1GESA",
+        youtube: "https://www.youtube.com/watch?v=kbxtYqA6ypM",
+      },
     });
   });
 
@@ -54,7 +67,16 @@ describe("browser directives", () => {
     const ada = await makeMember();
     const url = "https://open.spotify.com/track/4u7EnebtmKWzUH433cf5Qv";
     const res = await invoke(ada.token, { tool: "play_song", input: { url } });
-    expect(res.body.directive).toEqual({ type: "play_media", url, title: null, artwork: null, song_id: null });
+    expect(res.body.directive).toEqual({
+      type: "play_media",
+      url,
+      title: null,
+      artwork: null,
+      song_id: null,
+      embeds: [{ platform: "spotify", embed_url: "https://open.spotify.com/embed/track/4u7EnebtmKWzUH433cf5Qv", open_url: url }],
+      preview_url: null,
+      links: {},
+    });
     const both = await invoke(ada.token, { tool: "play_song", input: { url, song_id: crypto.randomUUID() } });
     expect(both.status).toBe(422);
     expect((await invoke(ada.token, { tool: "play_song", input: {} })).status).toBe(422);
@@ -62,6 +84,55 @@ describe("browser directives", () => {
     expect(unknown.status).toBe(404);
     const script = await invoke(ada.token, { tool: "play_song", input: { url: "javascript:alert(1)" } });
     expect(script.status).toBe(422);
+  });
+
+  it("play_song carries a player per platform and the catalog's preview", async () => {
+    const ada = await makeMember();
+    const songId = await makeCatalogEntry("Embeds everywhere");
+    await asService((tx) =>
+      tx.query(
+        `update public.catalog_entries set platform_links = $2::jsonb, attributes = $3::jsonb where id = $1`,
+        [
+          songId,
+          JSON.stringify({
+            soundcloud: { url: "https://soundcloud.com/artist/a-track" },
+            deezer: { url: "https://www.deezer.com/track/138127073" },
+            apple_music: { url: "https://music.apple.com/us/song/kitchen/1443109064" },
+            youtube: { url: "https://youtu.be/w3LJ2bDvDJs" },
+            spotify: { url: "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i" },
+            tidal: { url: "https://tidal.com/browse/track/67784545" },
+          }),
+          JSON.stringify({ preview_url: "https://audio.example.org/preview.m4a" }),
+        ],
+      ),
+    );
+    const { directive } = (await invoke(ada.token, { tool: "play_song", input: { song_id: songId } })).body;
+    expect(directive.embeds.map((e: { embed_url: string }) => e.embed_url)).toEqual([
+      "https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i",
+      "https://www.youtube-nocookie.com/embed/w3LJ2bDvDJs",
+      "https://embed.music.apple.com/us/song/kitchen/1443109064",
+      "https://widget.deezer.com/widget/auto/track/138127073",
+      `https://w.soundcloud.com/player/?url=${encodeURIComponent("https://soundcloud.com/artist/a-track")}`,
+    ]);
+    expect(directive.preview_url).toBe("https://audio.example.org/preview.m4a");
+    expect(directive.links.tidal).toBe("https://tidal.com/browse/track/67784545");
+    expect(capabilityByTool.get("play_song")?.output.safeParse(directive).success).toBe(true);
+  });
+
+  it("play_song: a phrase as song_id is a clear 422 naming query; query plays the best catalog match", async () => {
+    const ada = await makeMember();
+    const phrase = await invoke(ada.token, { tool: "play_song", input: { song_id: "Kitchen Kid Cudi" } });
+    expect(phrase.status).toBe(422);
+    expect(JSON.stringify(phrase.body)).toContain("send the phrase as query");
+    const found = await invoke(ada.token, { tool: "play_song", input: { query: "Kitchen Kid Cudi" } });
+    expect(found.status).toBe(200);
+    expect(found.body.directive.title).toBe("Kitchen");
+    expect(found.body.directive.embeds[0].embed_url).toBe("https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i");
+    const none = await invoke(ada.token, { tool: "play_song", input: { query: "zzqx no such song qqzz" } });
+    expect(none.status).toBe(404);
+    expect(JSON.stringify(none.body)).toContain("POST /resolve");
+    const two = await invoke(ada.token, { tool: "play_song", input: { query: "Kitchen", url: "https://youtu.be/w3LJ2bDvDJs" } });
+    expect(two.status).toBe(422);
   });
 
   it("listen and open_url answer their directives", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
-import { acceptedScopes, capabilities } from "@/registry/capabilities";
+import { acceptedScopes, capabilities, securityRequirements } from "@/registry/capabilities";
 import { directives } from "@/registry/index";
 import { checkOpenApi } from "@/scripts/openapi-check";
 
@@ -33,7 +33,7 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
     for (const capability of capabilities.filter((c) => c.http)) {
       const operation = operationOf(capability.tool) as Json;
       expect(operation.operationId).toBe(capability.tool);
-      expect(operation.security).toEqual(acceptedScopes(capability).map((scope) => ({ bearer: [scope] })));
+      expect(operation.security).toEqual(securityRequirements(capability));
       expect(operation["x-scopes"]).toEqual(acceptedScopes(capability));
       expect(operation.description.length).toBeGreaterThan(20);
       for (const status of ["401", "403", "422", "429"]) {

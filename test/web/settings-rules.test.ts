@@ -5,6 +5,9 @@ import { blockByHandle, listBlocks, unblock } from "@/lib/web/blocks";
 import { sessionCaller } from "@/lib/auth/caller";
 import { callAsSession } from "@/lib/web/session-call";
 import { createTokenFromForm } from "@/lib/web/token-form";
+import { listTokens, renameToken } from "@/lib/auth/tokens";
+import { coverageLine, SCOPE_COVERAGE } from "@/registry/scope-coverage";
+import { describeScope, SCOPES } from "@/registry/scopes";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
 
@@ -75,5 +78,35 @@ describe("settings pages' rules", () => {
     expect(await bad([["name", "x"], ["days", "400"], ["scopes", "todos:read"]])).toMatchObject({ ok: false });
     expect(await bad([["name", ""], ["scopes", "todos:read"]])).toMatchObject({ ok: false });
     expect(await bad([["name", "x"], ["scopes", "admin:all"]])).toMatchObject({ ok: false, error: "Unknown scope: admin:all." });
+  });
+
+  it("takes a custom expiry date up to 366 days ahead, refused beyond or in the past, and renames", async () => {
+    const ada = await makeMember();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const custom = (date: string) =>
+      createTokenFromForm(ada.id, form([["name", "x"], ["days", "custom"], ["expires_on", date], ["scopes", "todos:read"]]));
+    const made = await custom(day(200));
+    if (!made.ok) throw new Error(made.error);
+    expect(made.expiresAt.slice(0, 10)).toBe(day(200));
+    expect(new Date(made.expiresAt).toISOString().slice(11, 19)).toBe("00:00:00");
+    expect(await custom(day(367))).toMatchObject({ ok: false });
+    expect(await custom(day(-1))).toMatchObject({ ok: false });
+    expect(await custom("2027-02-30")).toMatchObject({ ok: false });
+
+    const [record] = await listTokens(ada.id);
+    const bob = await makeMember();
+    expect(await renameToken(record?.id ?? "", bob.id, "stolen")).toBe(false);
+    expect(await renameToken(record?.id ?? "", ada.id, "renamed")).toBe(true);
+    expect((await listTokens(ada.id)).find((t) => t.id === record?.id)?.name).toBe("renamed");
+  });
+
+  it("describes every scope from the registry and lists what it covers", () => {
+    for (const scope of SCOPES) {
+      expect(describeScope(scope)).toMatch(/^(Read|Create, change and delete): .+\.$/);
+      expect(SCOPE_COVERAGE.get(scope)?.tools.length).toBeGreaterThan(0);
+    }
+    expect(coverageLine("collections:read")).toContain("GET /collections");
+    expect(coverageLine("items:read")).toContain("play_song");
+    expect(coverageLine("profile:write")).toContain("POST /uploads");
   });
 });

@@ -8,7 +8,17 @@ import { signInAction } from "../actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in · Personal Data Service" };
 
-export default async function SignInPage() {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ deleted?: string }> }) {
   if (await currentMember()) redirect("/settings/tokens");
-  return <AuthForm mode="sign-in" action={signInAction} minPassword={MIN_PASSWORD} />;
+  const { deleted } = await searchParams;
+  return (
+    <>
+      {deleted === "1" && (
+        <p role="status" className="notice card" data-testid="account-deleted">
+          Your account and everything in it has been deleted.
+        </p>
+      )}
+      <AuthForm mode="sign-in" action={signInAction} minPassword={MIN_PASSWORD} />
+    </>
+  );
 }

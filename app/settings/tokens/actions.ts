@@ -2,29 +2,48 @@
 
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
-import { revokeToken } from "@/lib/auth/tokens";
-import { isSameOrigin } from "@/lib/web/csrf";
+import { redirect } from "next/navigation";
+import { renameToken, revokeToken } from "@/lib/auth/tokens";
+import { requestHost } from "@/lib/http/origin";
+import { isLocalHost, isSameOrigin } from "@/lib/web/csrf";
 import { NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { requireMember } from "@/lib/web/session";
-import { createTokenFromForm, type TokenFormResult } from "@/lib/web/token-form";
+import { createTokenFromForm, type TokenFormResult, validateTokenName } from "@/lib/web/token-form";
+import { type TokenSnippet, tokenSnippets } from "@/lib/web/token-snippets";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type CreateTokenState = TokenFormResult | { ok?: undefined };
+export type CreateTokenState = (TokenFormResult & { snippets?: TokenSnippet[] }) | { ok?: undefined };
+
+/** The origin the browser used, for the snippets on the "created" card. */
+const originOf = (h: Headers) => `${isLocalHost(h) ? "http" : "https"}://${requestHost(h)}`;
 
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
-  if (!isSameOrigin(await headers())) return { ok: false, error: NOT_SAME_ORIGIN.error ?? "" };
+  const h = await headers();
+  if (!isSameOrigin(h)) return { ok: false, error: NOT_SAME_ORIGIN.error ?? "" };
   const member = await requireMember();
   const result = await createTokenFromForm(member.id, form);
-  if (result.ok) revalidatePath("/settings/tokens");
-  return result;
+  if (!result.ok) return result;
+  revalidatePath("/settings/tokens");
+  return { ...result, snippets: tokenSnippets(originOf(h), result.token, result.scopes) };
 }
 
+/** The second step of revoking (the first is the confirmation the page shows for ?revoke=<id>). */
 export async function revokeTokenAction(form: FormData): Promise<void> {
   if (!isSameOrigin(await headers())) return;
   const member = await requireMember();
   // Scoped to this member: another member's token id revokes nothing.
   const id = String(form.get("id") ?? "");
   if (UUID.test(id)) await revokeToken(id, member.id);
+  revalidatePath("/settings/tokens");
+  redirect("/settings/tokens");
+}
+
+export async function renameTokenAction(form: FormData): Promise<void> {
+  if (!isSameOrigin(await headers())) return;
+  const member = await requireMember();
+  const id = String(form.get("id") ?? "");
+  const name = validateTokenName(form.get("name"));
+  if (UUID.test(id) && name) await renameToken(id, member.id, name);
   revalidatePath("/settings/tokens");
 }

@@ -688,6 +688,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything the member owns
+         * @description Every record the member owns, one JSON document per resource, plus manifest.json listing uploaded media with signed download links. REST answers a ZIP archive (application/zip, streamed); invoke and MCP answer the same documents as one JSON object.
+         *
+         *     - Needs every read scope (the token must hold every :read scope); a token missing one gets 403 insufficient_scope naming them.
+         *     - Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.
+         *     - Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.
+         *     - Media links are valid for 24 hours; only completed uploads are listed.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2163,7 +2188,7 @@ export interface components {
             /** @description Free text. */
             description?: string;
         };
-        /** @description Play a track: the browser opens its player (or the platform's page) for url. */
+        /** @description Play a track: the browser shows the first embed, else plays preview_url, else offers to open url. */
         PlayMediaDirective: {
             /**
              * @description Always play_media.
@@ -2172,7 +2197,7 @@ export interface components {
             type: "play_media";
             /**
              * Format: uri
-             * @description What the browser plays or opens: the entry's own link, else a platform search for its title.
+             * @description What the browser opens when no player fits: the entry's own link, else a platform search for its title.
              */
             url: string;
             /** @description The catalog title; null when the url matches no catalog entry. */
@@ -2181,6 +2206,27 @@ export interface components {
             artwork: string | null;
             /** @description The catalog entry played, or null when only a url was given. */
             song_id: string | null;
+            /** @description Embeddable players, best first (Spotify, YouTube, Apple Music, Deezer, SoundCloud): the browser shows the first in an <iframe>. */
+            embeds: {
+                /** @enum {string} */
+                platform: "spotify" | "youtube" | "apple_music" | "deezer" | "soundcloud";
+                /**
+                 * Format: uri
+                 * @description URL for an <iframe> player of this platform.
+                 */
+                embed_url: string;
+                /**
+                 * Format: uri
+                 * @description The track's page on the platform (the fallback: "Open in …").
+                 */
+                open_url: string;
+            }[];
+            /** @description A short audio preview the catalog holds (plays in an <audio> element), or null. */
+            preview_url: string | null;
+            /** @description Every platform link the catalog holds, by platform. */
+            links: {
+                [key: string]: string;
+            };
         };
         /** @description Start speech input: the browser asks for the microphone, then listens. */
         StartListeningDirective: {
@@ -8791,6 +8837,74 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks one of collections:read, goals:read, items:read, messages:read, profile:read, social:read, streaks:read, todos:read, webhooks:read (every one is needed). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -17,6 +17,10 @@ export interface StorageDriver {
    * reports completion itself (the local storage route marks the upload complete on receipt).
    */
   confirm?(target: Omit<UploadTarget, "expiresAt">): Promise<boolean>;
+  /** A link that downloads the object until expiresAt (whole seconds), for exports. */
+  presignGet(key: string, expiresAt: Date): Promise<string>;
+  /** Removes the object; a missing object is not an error (purges may be retried). */
+  deleteObject(key: string): Promise<void>;
 }
 
 export function storageDriver(config: StorageConfig = storageConfig()): StorageDriver {

@@ -30,3 +30,21 @@ export function putQuery(put: SignedPut, signature: string): URLSearchParams {
     signature,
   });
 }
+
+/** A download link of the local driver: the key and its expiry, signed with the same secret. */
+export interface SignedGet {
+  key: string;
+  expires: number;
+}
+
+const canonicalGet = (get: SignedGet) => ["GET", get.key, get.expires].join("\n");
+
+export function signGet(secret: Buffer, get: SignedGet): string {
+  return createHmac("sha256", secret).update(canonicalGet(get)).digest("base64url");
+}
+
+export function verifyGet(secret: Buffer, get: SignedGet, signature: string): boolean {
+  const expected = Buffer.from(signGet(secret, get));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,4 +1,4 @@
-import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { UPLOAD_URL_LIFETIME_SECONDS } from "../../../registry/operations/uploads.ts";
 import { ApiError } from "../../http/problem.ts";
@@ -47,6 +47,14 @@ export function s3Driver(config: S3Config): StorageDriver {
         signableHeaders: new Set(["content-type", "content-length"]),
       });
       return { url, headers: { "Content-Type": target.contentType, "Content-Length": String(target.size) } };
+    },
+    async presignGet(key: string, expiresAt: Date): Promise<string> {
+      const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: config.bucket, Key: key }), { expiresIn });
+    },
+    async deleteObject(key: string): Promise<void> {
+      // S3 answers 204 for a key that is already gone, so a retried purge succeeds.
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
     async confirm(target): Promise<boolean> {
       try {

@@ -16,6 +16,7 @@ const Result = z.looseObject({
   trackViewUrl: z.string().optional(),
   collectionViewUrl: z.string().optional(),
   artworkUrl100: z.string().optional(),
+  previewUrl: z.string().optional(),
   releaseDate: z.string().optional(),
   trackTimeMillis: z.number().optional(),
   trackNumber: z.number().optional(),
@@ -47,6 +48,8 @@ function toDraft(result: z.output<typeof Result>): EntryDraft | null {
     release_date: result.releaseDate?.slice(0, 10) ?? null,
     attributes: {
       ...(isTrack ? { duration_ms: result.trackTimeMillis ?? null, track_number: result.trackNumber ?? null } : {}),
+      // A 30-second preview play_song can hand to an <audio> element.
+      ...(isTrack && result.previewUrl?.startsWith("https://") ? { preview_url: result.previewUrl } : {}),
       ...(result.primaryGenreName ? { genre: result.primaryGenreName } : {}),
     },
     external_ids: isTrack

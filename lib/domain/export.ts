@@ -1,0 +1,129 @@
+import { EXPORT_LINK_LIFETIME_SECONDS } from "../../registry/operations/export.ts";
+import type { ResourceSpec } from "../../registry/define.ts";
+import { resources } from "../../registry/index.ts";
+import { listTokens } from "../auth/tokens.ts";
+import { asService, type Queryable } from "../db/index.ts";
+import { listCollectionTypes } from "./collection-types.ts";
+import type { ToolHandler, VerbContext } from "./context.ts";
+import { getProfile } from "./profile.ts";
+import { toRecord } from "./record.ts";
+import { storageDriver } from "./uploads/driver.ts";
+
+type Row = { r: Record<string, unknown> };
+
+/** Which rows of each resource are the member's: the columns naming them (any one of them). */
+const OWNERSHIP: Readonly<Record<string, readonly string[]>> = {
+  collections: ["owner_id"],
+  items: ["owner_id"],
+  todos: ["owner_id"],
+  goals: ["owner_id"],
+  streaks: ["owner_id"],
+  messages: ["sender_id", "recipient_id"],
+  follows: ["follower_id", "followee_id"],
+  channels: ["owner_id"],
+  "webhook-endpoints": ["owner_id"],
+};
+
+interface UploadRow {
+  key: string;
+  purpose: "avatar" | "attachment" | "artwork";
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/**
+ * Uploads and tokens live in app_private, which members cannot read at all; the service reads
+ * them for this member only, before the member transaction, and signs the download links there
+ * (an S3 presign is local computation, but it stays out of the transaction all the same).
+ */
+async function prepareExport({ memberId }: { memberId: string }) {
+  const uploads = await asService((tx) =>
+    tx.query<UploadRow>(
+      `select key, purpose, content_type, size::int as size, to_jsonb(created_at) #>> '{}' as created_at
+       from app_private.uploads where owner_id = $1 and status = 'complete' order by created_at, key`,
+      [memberId],
+    ),
+  );
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + EXPORT_LINK_LIFETIME_SECONDS) * 1000);
+  const driver = storageDriver();
+  const media = await Promise.all(
+    uploads.map(async (u) => ({
+      ...u,
+      url: await driver.presignGet(u.key, expiresAt),
+      url_expires_at: expiresAt.toISOString(),
+    })),
+  );
+  // Metadata only: the secret was never stored and the hash is not the member's to keep.
+  const tokens = (await listTokens(memberId)).map(({ id, name, last4, scopes, created_at, expires_at, revoked_at, last_used_at }) => ({
+    id,
+    name,
+    display: `pds_…${last4}`,
+    scopes,
+    created_at,
+    expires_at,
+    revoked_at,
+    last_used_at,
+  }));
+  return { media, tokens };
+}
+
+async function ownRows(tx: Queryable, resource: ResourceSpec, memberId: string): Promise<Record<string, unknown>[]> {
+  const columns = OWNERSHIP[resource.name] ?? [];
+  const where = columns.map((c) => `t.${c} = $1`).join(" or ");
+  const rows = await tx.query<Row>(
+    `select to_jsonb(t) as r from ${resource.table} t where ${where} order by t.created_at, t.id`,
+    [memberId],
+  );
+  // A signing secret is shown once, at create or rotation, never again (nor in an export).
+  return rows.map((row) => {
+    const { secret: _secret, ...record } = toRecord(resource, row.r);
+    return record;
+  });
+}
+
+/**
+ * Everything the member owns, read in one member transaction under RLS (one consistent
+ * snapshot): what RLS would hide is never read, and each query also names the member so a row
+ * another member shared (a public collection) is not taken for the member's own.
+ */
+export const exportAll: ToolHandler<"export"> = async (ctx) => {
+  const { tx, memberId } = ctx;
+  const prepared = ctx.prepared as Awaited<ReturnType<typeof prepareExport>>;
+  const files: Record<string, unknown> = {};
+  const documents: { file: string; resource: string; count: number }[] = [];
+  const add = (resource: string, data: unknown[] | Record<string, unknown>) => {
+    const file = `${resource}.json`;
+    files[file] = data;
+    documents.push({ file, resource, count: Array.isArray(data) ? data.length : 1 });
+  };
+  const passthrough = ctx as unknown as VerbContext<Record<string, never>>;
+  add("profile", (await getProfile(passthrough)) as Record<string, unknown>);
+  add("collection-types", ((await listCollectionTypes(passthrough)) as { data: unknown[] }).data);
+  for (const resource of resources) {
+    if (!(resource.name in OWNERSHIP)) continue;
+    const rows = await ownRows(tx, resource, memberId);
+    if (resource.name === "streaks") {
+      const checkIns = await tx.query<Row>(
+        `select to_jsonb(c) - 'owner_id' as r from public.streak_check_ins c where c.owner_id = $1 order by c.day, c.id`,
+        [memberId],
+      );
+      for (const streak of rows) {
+        streak.check_ins = checkIns.map((c) => c.r).filter((c) => c.streak_id === streak.id);
+      }
+    }
+    add(resource.name, rows);
+  }
+  add("tokens", prepared.tokens);
+  add("uploads", prepared.media.map(({ url: _url, url_expires_at: _expires, ...upload }) => upload));
+  const [now] = await tx.query<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");
+  files["manifest.json"] = {
+    format: "pds-export/1",
+    exported_at: now?.now ?? new Date().toISOString(),
+    member_id: memberId,
+    documents,
+    media: prepared.media,
+  };
+  return { files: { "manifest.json": files["manifest.json"], ...files } };
+};
+exportAll.prepare = prepareExport;
