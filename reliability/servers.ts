@@ -1,32 +1,27 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
-import postgres from "postgres";
+import {
+  cliMemberToken,
+  killHard,
+  type ServeRestProcess,
+  scratchDatabase as newScratchDatabase,
+  startServeRest,
+  stopServeRest,
+} from "../test/support/serve-rest-process";
 
 /** Server processes and scratch databases for the parts that need real processes to kill. */
 export const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const ADMIN_URL = process.env.RELIABILITY_ADMIN_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const node = path.join(process.cwd(), "node_modules", ".bin", "node");
 
-export const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 export async function stopAll(): Promise<void> {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  stopServeRest();
   for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => {});
 }
 
 export async function scratchDatabase(): Promise<string> {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `pds_reliability_${randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 1 });
-  });
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await newScratchDatabase(ADMIN_URL, "pds_reliability");
+  cleanups.push(drop);
+  return url;
 }
 
 /** The store a child uses: a server database or an embedded data folder. */
@@ -41,56 +36,15 @@ const childEnv = (store: StoreEnv, extra: Record<string, string> = {}) => {
 
 /** A member and a token, made by the operator CLI in the store (its own process, as an operator would). */
 export function cliToken(store: StoreEnv, scopes: string): string {
-  const env = childEnv(store);
-  const email = `m-${randomUUID()}@example.test`;
-  const cli = (...args: string[]) => {
-    const run = spawnSync(node, ["scripts/cli.ts", ...args], { env, encoding: "utf8" });
-    if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed: ${run.stderr}`);
-    return run.stdout.trim();
-  };
-  cli("member", "create", "--email", email, "--password", "correct horse battery staple");
-  return cli("token", "create", "--email", email, "--scopes", scopes);
+  return cliMemberToken(childEnv(store), scopes);
 }
 
-export interface Server {
-  url: string;
-  child: ChildProcess;
-}
+export type Server = ServeRestProcess;
+export { killHard };
 
 /** scripts/serve-rest.ts: the REST handler `next start` runs, on node:http, without a build. */
 export function serve(store: StoreEnv, extra: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(node, ["scripts/serve-rest.ts"], {
-    env: childEnv(store, { PORT: "0", ...extra }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: match[1], child });
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}): ${output}`));
-    });
-  });
-}
-
-export function killHard(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once("exit", () => resolve());
-    server.child.kill("SIGKILL");
-  });
+  return startServeRest(childEnv(store, extra), 60_000);
 }
 
 export async function call(

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token-format";
+import { operatorCli, scratchDatabase, startServeRest, stopServeRest } from "../support/serve-rest-process";
 
 /**
  * Two server processes (scripts/serve-rest.ts, the real REST handler) on one Postgres, each with
@@ -12,51 +11,22 @@ import { hashToken } from "@/lib/auth/token-format";
  * Needs a Postgres server on both passes: on the PGlite pass it makes a scratch database.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const node = path.join(process.cwd(), "node_modules", ".bin", "node");
 
-const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  stopServeRest();
   for (const cleanup of cleanups) await cleanup();
 });
 
 async function databaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `pds_revoke_${randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 1 });
-  });
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await scratchDatabase(ADMIN_URL, "pds_revoke");
+  cleanups.push(drop);
+  return url;
 }
 
-function serve(dbUrl: string): Promise<string> {
-  const child = spawn(node, ["scripts/serve-rest.ts"], {
-    env: { ...process.env, PORT: "0", DATABASE_URL: dbUrl, REDIS_URL: "", TOKEN_CACHE_SECONDS: "600" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
+const serve = async (dbUrl: string) =>
+  (await startServeRest({ ...process.env, DATABASE_URL: dbUrl, REDIS_URL: "", TOKEN_CACHE_SECONDS: "600" })).url;
 
 const list = async (base: string, token: string) => {
   const response = await fetch(`${base}/api/v1/collections`, { headers: { authorization: `Bearer ${token}` } });
@@ -71,12 +41,7 @@ describe("token revocation across instances", () => {
     const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
     cleanups.unshift(() => sql.end({ timeout: 1 }));
     // Member and tokens through the operator CLI, in the servers' database.
-    const env = { ...process.env, DATABASE_URL: dbUrl };
-    const cli = (...args: string[]) => {
-      const run = spawnSync(node, ["scripts/cli.ts", ...args], { env, encoding: "utf8" });
-      if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed: ${run.stderr}`);
-      return run.stdout.trim();
-    };
+    const cli = operatorCli({ ...process.env, DATABASE_URL: dbUrl });
     const email = `r-${randomUUID()}@example.test`;
     cli("member", "create", "--email", email, "--password", "correct horse battery staple");
     for (let round = 0; round < 3; round++) {

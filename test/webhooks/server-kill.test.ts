@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, cliToken, killHard, type Server, type StoreEnv, serve, stopAll } from "../../reliability/servers";
+import { scratchDatabase } from "../support/serve-rest-process";
 import { startReceiver, verifyServiceSignature, verifyStandard } from "../support/webhook-receiver";
 
 /**
@@ -96,23 +97,15 @@ describe("kill -9 of the server with its in-process webhook worker", () => {
   }, 120_000);
 
   it.runIf(process.env.DATABASE_URL)("Postgres: the event is delivered after the restart, once acknowledged", async () => {
-    await killBetweenCommitAndDelivery({ DATABASE_URL: await scratchDatabase(String(process.env.DATABASE_URL)) });
+    await killBetweenCommitAndDelivery({ DATABASE_URL: await scratchDatabaseBeside(String(process.env.DATABASE_URL)) });
   }, 120_000);
 });
 
 /** A database of its own on the DATABASE_URL server, dropped after the file. */
-async function scratchDatabase(serverUrl: string): Promise<string> {
-  const { default: postgres } = await import("postgres");
+async function scratchDatabaseBeside(serverUrl: string): Promise<string> {
   const adminUrl = new URL(serverUrl);
   adminUrl.pathname = "/postgres";
-  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
-  const name = `pds_webhook_kill_${Math.random().toString(16).slice(2, 10)}`;
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 1 });
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await scratchDatabase(adminUrl.toString(), "pds_webhook_kill");
+  cleanups.push(drop);
+  return url;
 }
