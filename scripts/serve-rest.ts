@@ -5,8 +5,8 @@
 // without Next's routing.
 //   PORT=0 node scripts/serve-rest.ts   → prints "listening http://127.0.0.1:<port>" once ready.
 import http from "node:http";
-import { Readable } from "node:stream";
 import { closeDb } from "../lib/db/index.ts";
+import { nodeListener } from "../lib/http/node-adapter.ts";
 import { decodePathSegments, malformedPathResponse } from "../lib/http/path-segments.ts";
 import { handleRest } from "../lib/surfaces/rest.ts";
 import { startInProcessWorker } from "../lib/webhook-delivery/worker.ts";
@@ -14,33 +14,16 @@ import { register } from "../instrumentation.ts";
 
 const PREFIX = "/api/v1/";
 
-const server = http.createServer(async (req, res) => {
-  try {
-    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-    }
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(url, {
-      method: req.method,
-      headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-      duplex: "half",
-    } as RequestInit);
+const server = http.createServer(
+  nodeListener("serve-rest", async (request) => {
+    const url = new URL(request.url);
     const path = url.pathname.startsWith(PREFIX) ? decodePathSegments(url.pathname.slice(PREFIX.length)) : null;
-    const response = path
+    return path
       ? await handleRest(request, path)
-      : (malformedPathResponse(url.pathname, headers) ??
-        new Response(JSON.stringify({ error: "only /api/v1 is served here" }), { status: 404 }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  } catch (error) {
-    console.error("serve-rest: unexpected error", error);
-    if (!res.headersSent) res.writeHead(500);
-    res.end();
-  }
-});
+      : (malformedPathResponse(url.pathname, request.headers) ??
+          new Response(JSON.stringify({ error: "only /api/v1 is served here" }), { status: 404 }));
+  }),
+);
 
 // What Next sets before it calls register() in a Node.js server.
 process.env.NEXT_RUNTIME ??= "nodejs";
