@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { expect, test } from "@playwright/test";
+import { pollHealth, scratchDatabaseOrSkip } from "./support";
 
 /**
  * No Docker engine here, so this replays the Dockerfile's run stage by hand: it reads the
@@ -14,7 +14,6 @@ import { expect, test } from "@playwright/test";
  */
 const ROOT = process.cwd();
 const PORT = Number(process.env.E2E_PORT ?? 3200) + 50;
-const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 function runStage() {
   const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
@@ -47,21 +46,8 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
   const standalone = path.join(ROOT, ".next", "standalone", "server.js");
   expect(fs.existsSync(standalone), "NEXT_OUTPUT=standalone next build (npm run e2e) must produce .next/standalone").toBe(true);
 
-  const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 5, onnotice: () => {} });
-  const name = `pds_docker_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } catch (error) {
-    await admin.end({ timeout: 1 });
-    test.skip(!process.env.CI, `no Postgres server at ${ADMIN_URL}: ${(error as Error).message}`);
-    throw error;
-  }
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end({ timeout: 1 });
-  };
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabaseOrSkip("pds_docker");
+  dropDatabase = database.drop;
 
   const { copies, env, cmd } = runStage();
   expect(copies.map((c) => c.from)).toEqual([".next/standalone", ".next/static", "public", "supabase/migrations"]);
@@ -81,7 +67,7 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
       ...env,
       PORT: String(PORT),
       HOSTNAME: "127.0.0.1",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       UPLOAD_SIGNING_SECRET: randomBytes(32).toString("base64url"),
       UPKEEP_TIMER: "off",
     } as Record<string, string> as NodeJS.ProcessEnv,
@@ -92,17 +78,10 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
   started.stdout.on("data", (chunk: Buffer) => (output += chunk));
   started.stderr.on("data", (chunk: Buffer) => (output += chunk));
 
-  let health: { status: number; body: unknown } | undefined;
-  for (let i = 0; i < 120 && !health; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (started.exitCode !== null) throw new Error(`server.js exited (${started.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/health`);
-      health = { status: response.status, body: await response.json() };
-    } catch {
-      // not listening yet
-    }
-  }
+  const health = await pollHealth(`http://127.0.0.1:${PORT}`, started, () => output, async (response) => ({
+    status: response.status,
+    body: (await response.json()) as unknown,
+  }));
   expect(health, output).toMatchObject({ status: 200, body: { status: "ok", database: "server" } });
   const spec = await fetch(`http://127.0.0.1:${PORT}/api/v1/openapi.json`);
   expect(spec.status).toBe(200);

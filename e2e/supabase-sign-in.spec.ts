@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
 import { closeDb } from "@/lib/db";
 import { type FakeGoTrue, startFakeGoTrue } from "../test/support/fake-gotrue/server";
-import { expect, test } from "./support";
+import { expect, pollHealth, scratchDatabaseOrSkip, test } from "./support";
 
 /**
  * Supabase mode end to end: `next start` configured with a Supabase project whose Auth is the local
@@ -15,7 +15,6 @@ import { expect, test } from "./support";
 const ROOT = process.cwd();
 const PORT = Number(process.env.E2E_PORT ?? 3200) + 60;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 let gotrue: FakeGoTrue | undefined;
 let server: ChildProcess | undefined;
@@ -23,26 +22,16 @@ let cleanUp = async () => {};
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 5, onnotice: () => {} });
-  const name = `pds_sb_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } catch (error) {
-    await admin.end({ timeout: 1 });
-    test.skip(!process.env.CI, `no Postgres server at ${ADMIN_URL}: ${(error as Error).message}`);
-    throw error;
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabaseOrSkip("pds_sb");
   // The fake GoTrue writes auth.users of the same database, as GoTrue does on Supabase.
   const previousUrl = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = database.url;
   gotrue = await startFakeGoTrue();
   const started = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       NEXT_PUBLIC_SUPABASE_URL: gotrue.url,
       NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: gotrue.publishableKey,
       SUPABASE_SECRET_KEY: gotrue.secretKey,
@@ -58,16 +47,10 @@ test.beforeAll(async () => {
     await closeDb();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
-    await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end({ timeout: 1 });
+    await database.drop();
   };
-  for (let i = 0; i < 120; i++) {
-    if (started.exitCode !== null) throw new Error(`next start exited: ${stderr}`);
-    const ok = await fetch(`${BASE}/api/v1/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`next start did not answer: ${stderr}`);
+  const ready = await pollHealth(BASE, started, () => stderr, async (response) => response.ok || undefined);
+  if (!ready) throw new Error(`next start did not answer: ${stderr}`);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,9 @@
-import { randomUUID } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test as base } from "@playwright/test";
+import postgres from "postgres";
 
 export const SCREENSHOTS = path.join(process.cwd(), "reports", "screenshots");
 fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -58,4 +60,49 @@ export const formError = (page: Page) => page.locator('[role="alert"].error');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A fresh database on the Postgres server for a spec that starts its own server; without a server
+ * the spec is skipped, except in CI where that is a failure. drop() removes it.
+ */
+export async function scratchDatabaseOrSkip(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = postgres(adminUrl, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    await admin.end({ timeout: 1 });
+    base.skip(!process.env.CI, `no Postgres server at ${adminUrl}: ${(error as Error).message}`);
+    throw error;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end({ timeout: 1 });
+    },
+  };
+}
+
+/**
+ * Polls `${origin}/api/v1/health` twice a second for up to a minute until `read` makes something of
+ * an answer (a throw or undefined: not yet); fails at once when the server process exits.
+ */
+export async function pollHealth<T>(
+  origin: string,
+  child: ChildProcess,
+  output: () => string,
+  read: (response: Response) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    const answer = await fetch(`${origin}/api/v1/health`).then(read, () => undefined).catch(() => undefined);
+    if (answer !== undefined) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return undefined;
 }
