@@ -14,7 +14,7 @@ const ADMIN_URL = process.env.RELIABILITY_ADMIN_DATABASE_URL || "postgres://post
 const cleanups: (() => Promise<void>)[] = [];
 
 export async function stopAll(): Promise<void> {
-  stopServeRest();
+  await stopServeRest();
   for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => {});
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token-format";
-import { operatorCli, scratchDatabase, startServeRest, stopServeRest } from "../support/serve-rest-process";
+import { operatorCli, sharedServerDatabase, startServeRest, stopServeRest } from "../support/serve-rest-process";
 
 /**
  * Two server processes (scripts/serve-rest.ts, the real REST handler) on one Postgres, each with
@@ -10,20 +10,11 @@ import { operatorCli, scratchDatabase, startServeRest, stopServeRest } from "../
  * or the CLI would on any instance. The very next request on either server must answer 401.
  * Needs a Postgres server on both passes: on the PGlite pass it makes a scratch database.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  stopServeRest();
   for (const cleanup of cleanups) await cleanup();
+  await stopServeRest();
 });
-
-async function databaseUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const { url, drop } = await scratchDatabase(ADMIN_URL, "pds_revoke");
-  cleanups.push(drop);
-  return url;
-}
 
 const serve = async (dbUrl: string) =>
   (await startServeRest({ ...process.env, DATABASE_URL: dbUrl, REDIS_URL: "", TOKEN_CACHE_SECONDS: "600" })).url;
@@ -36,10 +27,10 @@ const list = async (base: string, token: string) => {
 
 describe("token revocation across instances", () => {
   it("a token revoked anywhere gets 401 on the very next request on another instance", async () => {
-    const dbUrl = await databaseUrl();
+    const dbUrl = await sharedServerDatabase("pds_revoke");
     const [first, second] = await Promise.all([serve(dbUrl), serve(dbUrl)]);
     const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
-    cleanups.unshift(() => sql.end({ timeout: 1 }));
+    cleanups.push(() => sql.end({ timeout: 1 }));
     // Member and tokens through the operator CLI, in the servers' database.
     const cli = operatorCli({ ...process.env, DATABASE_URL: dbUrl });
     const email = `r-${randomUUID()}@example.test`;

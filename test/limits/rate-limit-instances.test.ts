@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { makeMember } from "../support/factories";
-import { cliMemberToken, scratchDatabase, startServeRest, stopServeRest } from "../support/serve-rest-process";
+import { cliMemberToken, sharedServerDatabase, startServeRest, stopServeRest } from "../support/serve-rest-process";
 
 /**
  * Two separate server processes (scripts/serve-rest.ts: the real REST handler on node:http) share
@@ -8,20 +8,7 @@ import { cliMemberToken, scratchDatabase, startServeRest, stopServeRest } from "
  * Needs Redis and a Postgres server in both passes: on the PGlite pass it makes a scratch database.
  */
 const REDIS_URL = process.env.REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
-const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  stopServeRest();
-  for (const cleanup of cleanups) await cleanup();
-});
-
-async function databaseUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const { url, drop } = await scratchDatabase(ADMIN_URL, "pds_limits");
-  cleanups.push(drop);
-  return url;
-}
+afterAll(stopServeRest);
 
 /** A token in the servers' database: in-process on the server pass, else through the operator CLI. */
 async function tokenIn(dbUrl: string): Promise<string> {
@@ -43,7 +30,7 @@ async function serve(dbUrl: string): Promise<string> {
 
 describe("rate limits across instances", () => {
   it("two server processes sharing one Redis enforce one bucket of 30 together", async () => {
-    const dbUrl = await databaseUrl();
+    const dbUrl = await sharedServerDatabase("pds_limits");
     const token = await tokenIn(dbUrl);
     const [first, second] = await Promise.all([serve(dbUrl), serve(dbUrl)]);
     expect(first).not.toBe(second);

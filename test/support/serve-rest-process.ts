@@ -14,6 +14,7 @@ import postgres from "postgres";
 const node = path.join(process.cwd(), "node_modules", ".bin", "node");
 
 const running = new Set<ChildProcess>();
+const drops: (() => Promise<void>)[] = [];
 
 export interface ServeRestProcess {
   url: string;
@@ -46,9 +47,23 @@ export function startServeRest(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Prom
   });
 }
 
-/** SIGTERM to every server this module started that is still running. */
-export function stopServeRest(): void {
+/** SIGTERM to every server this module started that is still running; drops the shared databases it made. */
+export async function stopServeRest(): Promise<void> {
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  for (const drop of drops.splice(0)) await drop();
+}
+
+/**
+ * The Postgres database the server processes of a test share: the suite's own on the server pass
+ * (DATABASE_URL); on the PGlite pass a scratch one on the TEST_DATABASE_URL server (the embedded
+ * database admits one process), dropped by stopServeRest().
+ */
+export async function sharedServerDatabase(prefix: string): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const { url, drop } = await scratchDatabase(adminUrl, prefix);
+  drops.push(drop);
+  return url;
 }
 
 /** SIGKILL, resolved once the process is gone. */
