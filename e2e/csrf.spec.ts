@@ -4,8 +4,10 @@ test("a revoke form replayed from another site revokes nothing", async ({ page, 
   await signUp(page);
   const token = await createToken(page, "kept", ["todos:read"]);
   await page.reload();
-  // The real revoke form, with its hidden server-action fields, copied onto a page of another site.
-  const form = await page.getByTestId("token-row").filter({ hasText: "kept" }).locator("form").evaluate((element) => {
+  // The real revoke form (on the confirmation step), with its hidden server-action fields, copied
+  // onto a page of another site.
+  await page.getByTestId("token-row").filter({ hasText: "kept" }).getByRole("link", { name: /Revoke/ }).click();
+  const form = await page.getByTestId("revoke-confirm").locator("form").evaluate((element) => {
     const copy = element.cloneNode(true) as HTMLFormElement;
     copy.action = `${location.origin}/settings/tokens`;
     copy.method = "post";
@@ -23,5 +25,6 @@ test("a revoke form replayed from another site revokes nothing", async ({ page, 
 
   expect((await request.get("/api/v1/todos", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
   await page.reload();
-  await expect(page.getByTestId("token-row").filter({ hasText: "kept" }).getByRole("button", { name: /Revoke/ })).toBeVisible();
+  await page.goto("/settings/tokens");
+  await expect(page.getByTestId("token-row").filter({ hasText: "kept" }).getByRole("link", { name: /Revoke/ })).toBeVisible();
 });

@@ -69,6 +69,7 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
       HOSTNAME: "127.0.0.1",
       DATABASE_URL: database.url,
       UPLOAD_SIGNING_SECRET: randomBytes(32).toString("base64url"),
+      WEBHOOK_SECRETS_KEY: randomBytes(32).toString("base64url"),
       UPKEEP_TIMER: "off",
     } as Record<string, string> as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

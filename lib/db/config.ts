@@ -35,5 +35,10 @@ export function productionProblems(env: Env = process.env): string[] {
       "UPLOAD_SIGNING_SECRET is not set: a secret generated into local files differs per instance and is lost. Set UPLOAD_SIGNING_SECRET (32+ random characters), or S3_BUCKET to store uploads in S3 or Supabase Storage.",
     );
   }
+  if (!env.WEBHOOK_SECRETS_KEY?.trim()) {
+    problems.push(
+      "WEBHOOK_SECRETS_KEY is not set: a key generated into local files differs per instance and is lost, and with it every stored webhook signing secret. Set WEBHOOK_SECRETS_KEY (32+ random characters) and keep it.",
+    );
+  }
   return problems;
 }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { dbConfig, productionProblems } from "@/lib/db/config";
 import { uploadSigningSecret } from "@/lib/domain/uploads/signing-secret";
+import { webhookSecretsKey } from "@/lib/domain/webhooks/secrets";
 
 /** Starts what instrumentation.ts register() runs at server start, in a process of its own. */
 function start(env: Record<string, string>) {
@@ -19,6 +20,7 @@ describe("refusing to start in production on state that is lost", () => {
     expect(bare.status).toBe(1);
     expect(bare.stderr).toContain("DATABASE_URL is not set");
     expect(bare.stderr).toContain("UPLOAD_SIGNING_SECRET is not set");
+    expect(bare.stderr).toContain("WEBHOOK_SECRETS_KEY is not set");
 
     const noSecret = start({ NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgres://db.example/pds" });
     expect(noSecret.status).toBe(1);
@@ -30,6 +32,7 @@ describe("refusing to start in production on state that is lost", () => {
       VERCEL: "1",
       DATABASE_URL: "postgres://db.example/pds",
       S3_BUCKET: "uploads",
+      WEBHOOK_SECRETS_KEY: "k".repeat(40),
     });
     expect(ready.status).toBe(0);
     expect(ready.stdout).toContain("started");
@@ -47,5 +50,6 @@ describe("refusing to start in production on state that is lost", () => {
     expect(() => dbConfig({ REQUIRE_SERVER_DATABASE: "1" })).toThrow(/DATABASE_URL/);
     expect(dbConfig({ REQUIRE_SERVER_DATABASE: "1", DATABASE_URL: "postgres://x/y" })).toEqual({ kind: "server", url: "postgres://x/y" });
     expect(() => uploadSigningSecret("/nonexistent", { NODE_ENV: "production", VERCEL: "1" })).toThrow(/UPLOAD_SIGNING_SECRET/);
+    expect(() => webhookSecretsKey({ REQUIRE_SERVER_DATABASE: "1" })).toThrow(/WEBHOOK_SECRETS_KEY/);
   });
 });

@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { mustUseServerDatabase } from "../../db/config.ts";
+import { MIN_SECRET_LENGTH as MIN_LENGTH, readOrCreateSecret } from "../generated-secret.ts";
 
-const MIN_LENGTH = 32;
 const FILE_NAME = "upload-signing-secret";
 
 type Holder = typeof globalThis & { __pdsUploadSecret?: { source: string; secret: Buffer } };
@@ -28,20 +26,7 @@ export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string
   // The file is read once per process and folder, not on every signature.
   const source = path.join(/*turbopackIgnore: true*/ dataDir, FILE_NAME);
   if (holder.__pdsUploadSecret?.source === source) return holder.__pdsUploadSecret.secret;
-  const secret = Buffer.from(readOrCreate(source), "utf8");
+  const secret = Buffer.from(readOrCreateSecret(source), "utf8");
   holder.__pdsUploadSecret = { source, secret };
-  return secret;
-}
-
-function readOrCreate(file: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    // "wx": two processes starting together cannot both write; the loser reads the winner's.
-    fs.writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  const secret = fs.readFileSync(file, "utf8").trim();
-  if (secret.length < MIN_LENGTH) throw new Error(`${file} holds no usable secret; delete it to make a new one`);
   return secret;
 }

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
+import { mustUseServerDatabase } from "../../db/config.ts";
+import { MIN_SECRET_LENGTH as MIN_LENGTH, readOrCreateSecret } from "../generated-secret.ts";
 
-const MIN_LENGTH = 32;
 const FILE_NAME = "webhook-secrets-key";
 
 type Holder = typeof globalThis & { __pdsWebhookKey?: { source: string; key: Buffer } };
@@ -25,16 +25,12 @@ export function webhookSecretsKey(env: Readonly<Record<string, string | undefine
     if (configured.length < MIN_LENGTH) throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_LENGTH} characters`);
     return createHash("sha256").update(configured).digest();
   }
-  const source = path.join(process.cwd(), ".data", FILE_NAME);
-  if (holder.__pdsWebhookKey?.source === source) return holder.__pdsWebhookKey.key;
-  fs.mkdirSync(path.dirname(source), { recursive: true });
-  try {
-    fs.writeFileSync(source, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  if (mustUseServerDatabase(env)) {
+    throw new Error("WEBHOOK_SECRETS_KEY is not set, and a generated key is refused in production: set WEBHOOK_SECRETS_KEY (32+ random characters).");
   }
-  const text = fs.readFileSync(source, "utf8").trim();
-  if (text.length < MIN_LENGTH) throw new Error(`${source} holds no usable key; delete it to make a new one`);
+  const source = path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", FILE_NAME);
+  if (holder.__pdsWebhookKey?.source === source) return holder.__pdsWebhookKey.key;
+  const text = readOrCreateSecret(source);
   const key = createHash("sha256").update(text).digest();
   holder.__pdsWebhookKey = { source, key };
   return key;
