@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAuthUser } from "@/lib/auth/auth-users";
 import { listSessions, endSessionById } from "@/lib/auth/sessions";
 import { verifySupabaseJwt } from "@/lib/auth/supabase-jwt";
 import { asService, getDb } from "@/lib/db";
 import { supabaseAuthConfig } from "@/lib/auth/supabase-config";
+import { deleteAccountWithPassword } from "@/lib/web/account-delete";
 import { authBackend } from "@/lib/web/auth-context";
 import { supabaseServerClient } from "@/lib/web/supabase-auth";
 import { memberCaller, memberForRequest } from "@/lib/web/session";
@@ -148,12 +148,15 @@ describe("Supabase mode: @supabase/ssr against a local Supabase Auth", () => {
     expect(await verifySupabaseJwt(await hs(config.jwtSecret ?? ""), { ...config, jwtSecret: undefined })).toBeNull();
   });
 
-  it("deletes the account through the admin API, and every row the member owned goes with it", async () => {
+  it("deletes the account (password checked by Supabase Auth) through the admin API; every row goes with it", async () => {
     const browser = new TestBrowser();
     await authBackend().signUp(browser.request(), email(), "correct horse battery");
     const member = await memberForRequest(browser.request());
     if (!member) throw new Error("not signed in");
-    await deleteAuthUser(member.id);
+    const wrong = await deleteAccountWithPassword(member.id, "not my password", "198.51.100.9");
+    expect(wrong.ok).toBe(false);
+    expect(await memberForRequest(browser.request())).not.toBeNull();
+    expect(await deleteAccountWithPassword(member.id, "correct horse battery", "198.51.100.9")).toEqual({ ok: true });
     const left = await asService((tx) =>
       tx.query<{ n: number }>(
         `select ((select count(*) from auth.users where id = $1) + (select count(*) from public.profiles where id = $1)
