@@ -26,6 +26,9 @@ interface Claimed {
  * Claims due deliveries: FOR UPDATE SKIP LOCKED, so workers on any number of instances never take
  * the same row, and the claim moves next_attempt_at past a lease in the same committed statement,
  * so a row being sent is not due again unless its worker died (then it is retried: at least once).
+ * Due is judged by the later of the worker's clock (tests move it on) and the database's own: the
+ * store stamps rows in microseconds, a JS Date keeps milliseconds, and a row made in the current
+ * millisecond would otherwise wait for the next pass.
  */
 async function claim(now: Date, limit: number, endpoints: readonly string[] | null): Promise<Claimed[]> {
   const rows = await asService((tx) =>
@@ -33,7 +36,7 @@ async function claim(now: Date, limit: number, endpoints: readonly string[] | nu
       `with due as (
          select d.id from public.webhook_deliveries d
            join public.webhook_endpoints e on e.id = d.endpoint_id
-          where d.status = 'pending' and d.next_attempt_at <= $1
+          where d.status = 'pending' and d.next_attempt_at <= greatest($1::timestamptz, clock_timestamp())
             and (e.enabled or d.event_type = 'webhook_endpoint.ping')
             and ($4::uuid[] is null or d.endpoint_id = any ($4::uuid[]))
           order by d.next_attempt_at
