@@ -17,12 +17,18 @@ Object.assign(process.env, rateLimitEnv);
 if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR) process.env.PGLITE_DIR = "memory://steps";
 
 const iterations = Number(process.env.STEPS_ITERATIONS ?? 2000);
+/** Requests in flight at once (1: each step's own time; more: what queueing on the database adds). */
+const concurrency = Number(process.env.STEPS_CONCURRENCY ?? 1);
 
 async function time(label: string, work: (i: number) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < Math.min(300, iterations); i++) await work(i);
   const cpu = process.cpuUsage();
   const start = performance.now();
-  for (let i = 0; i < iterations; i++) await work(i);
+  let next = 0;
+  const worker = async () => {
+    while (next < iterations) await work(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
   const ms = (performance.now() - start) / iterations;
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000 / iterations;
