@@ -44,11 +44,14 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           claims,
         ]);
-        return tx.query(
-          `select to_jsonb(t) as r from (select * from public.collections t where t.owner_id = $1::uuid
-             order by t.created_at desc, t.id desc limit 51) t order by t.created_at desc, t.id desc`,
+        // The list's SQL (lib/domain/crud.ts): the page as one json value.
+        const [row] = await tx.query<{ page: unknown[] }>(
+          `select json_agg(t order by t.created_at desc, t.id desc) as page from (
+             select * from public.collections t where t.owner_id = $1::uuid
+             order by t.created_at desc, t.id desc limit 51) t`,
           [memberId],
         );
+        return row?.page ?? [];
       });
       if (rows.length !== 51) throw new Error(`expected 51 rows, got ${rows.length}`);
     }),

@@ -9,7 +9,8 @@ import { toRecord } from "./record.ts";
 /**
  * The five verbs, generated for any resource from its registry entry. Values travel as one JSON
  * parameter through jsonb_populate_record, so both drivers type arrays, numbers and times alike,
- * and every row comes back as to_jsonb (timestamps keep their microseconds for cursors).
+ * and every row comes back as JSON (to_jsonb, or json_agg for a page; timestamps keep their
+ * microseconds for cursors).
  */
 type Row = { r: Record<string, unknown> };
 
@@ -25,8 +26,8 @@ const firstWritable = (resource: ResourceSpec): Record<string, unknown> => {
   return { [name]: null };
 };
 
-export function listPage(resource: ResourceSpec, rows: Row[], limit: number) {
-  const page = rows.slice(0, limit).map((row) => row.r);
+export function listPage(resource: ResourceSpec, rows: readonly Record<string, unknown>[], limit: number) {
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;
   return {
@@ -52,13 +53,17 @@ async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext
   // JSON is built for the page only. When the planner sorts a member's rows instead of walking
   // the (owner, created_at, id) index — many rows, or statistics not yet gathered — building it
   // for every matching row first made the page cost grow with the member's table (bench/README).
-  const rows = await tx.query<Row>(
-    `select to_jsonb(t) as r from (
+  // The page leaves as one json value, not a row per record: each row is a protocol message the
+  // driver decodes and a JSON.parse of its own, which made a page of 50 cost twice a get in the
+  // app (bench/results/2026-11-23-list-cost.md). json, not jsonb: no re-encoding in the database.
+  const [row] = await tx.query<{ page: Record<string, unknown>[] | null }>(
+    `select json_agg(t order by t.created_at desc, t.id desc) as page from (
        select * from ${resource.table} t ${where}
        order by t.created_at desc, t.id desc limit $${scope.params.length}
-     ) t order by t.created_at desc, t.id desc`,
+     ) t`,
     scope.params,
   );
+  const rows = row?.page ?? [];
   return listPage(resource, rows, limit);
 }
 

@@ -88,11 +88,23 @@ export function withCors<Args extends unknown[]>(
 ): (request: Request, ...rest: Args) => Promise<Response> {
   return async (request, ...rest) => {
     const response = await handler(request, ...rest);
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(corsHeaders(request))) {
-      if (name === "Vary" && headers.has("Vary")) headers.set("Vary", `${headers.get("Vary")}, ${value}`);
-      else headers.set(name, value);
+    const cors = corsHeaders(request);
+    try {
+      addCors(response.headers, cors);
+      return response;
+    } catch {
+      // Headers of a fetched response are immutable. A copy wraps a stream around the body (the
+      // in-place change above keeps the body as it was built): kept for that case only.
+      const headers = new Headers(response.headers);
+      addCors(headers, cors);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+function addCors(headers: Headers, cors: Record<string, string>): void {
+  for (const [name, value] of Object.entries(cors)) {
+    if (name === "Vary" && headers.has("Vary")) headers.set("Vary", `${headers.get("Vary")}, ${value}`);
+    else headers.set(name, value);
+  }
 }
