@@ -105,7 +105,8 @@ export function ToolConsole({ tools, invoke }: Props) {
               </span>
             </p>
             {directive && <DirectiveRunner key={runs} directive={directive} />}
-            <pre>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable result must be reachable by keyboard (axe scrollable-region-focusable). */}
+            <pre tabIndex={0}>
               <code data-testid="result-json">{JSON.stringify(answer.body, null, 2)}</code>
             </pre>
           </>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, screenshot, signUp, test } from "./support";
 
 /** One second of a 440 Hz tone as 8 kHz 16-bit mono WAV: real audio the page can play offline. */
@@ -38,6 +39,9 @@ test("the tool console runs a server tool and carries out browser directives", a
   await page.getByRole("button", { name: "Invoke" }).click();
   await expect(page.getByTestId("result-status")).toHaveText("200 ok");
   await expect(page.getByTestId("result-json")).toContainText(account.handle);
+  // With an answer shown, the page still has no serious violation (the result block takes keyboard focus).
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await tool.selectOption("play_song");
   await page.getByLabel("url").fill("https://media.example.test/tone.wav");
