@@ -19,10 +19,14 @@ interface Row extends Omit<SearchHit, "score" | "similarity"> {
  * trigram index (typo-tolerant) or the full-text index; the score adds trigram similarity, the
  * full-text rank and a bonus for an exact or prefix title match, rounded so the cursor's keyset
  * compares exactly. Query and document share app_private.catalog_normalize (unaccent + lower).
+ *
+ * The statement is built around its candidate set, so the same scoring runs on the full set
+ * (full-text, word-trigram and trigram matches) or on the fast set (full-text matches and titles
+ * starting with the query); see searchCatalog for when the fast set gives the same page.
  */
-const SEARCH = `
-  with q as (select app_private.catalog_normalize($1) as t),
-  qq as (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q),
+const ranked = (candidates: string) => `
+  with q as not materialized (select app_private.catalog_normalize($1) as t),
+  qq as not materialized (select t, plainto_tsquery('simple'::regconfig, t) as tsq, '% ' || t || ' %' as phrase from q),
   hits as (
     select c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date,
            case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match,
@@ -33,27 +37,60 @@ const SEARCH = `
              + case when c.search_title = qq.t then 1.0 when c.search_title like qq.t || '%' then 0.3 else 0 end
              + 0.01 * least(c.popularity, 10)
            )::numeric, 6) as score
-      from public.catalog_entries c
+      from (${candidates}) c
       cross join qq
-      -- Each trigram comparison once per candidate (offset 0 keeps the planner from inlining
-      -- them back into every place they are used); they dominate the query's cost.
+      -- A document holding the query's words in a row has word similarity 1 exactly (every query
+      -- trigram is in that extent), so a common word's thousands of full-text hits skip the trigram
+      -- comparisons, which dominate the cost. Otherwise each comparison runs once per candidate
+      -- (offset 0 keeps the planner from inlining them back into every place they are used).
+      cross join lateral (select (' ' || c.search_text || ' ') like qq.phrase as whole offset 0) p
       cross join lateral (
-        select extensions.similarity(c.search_title, qq.t) as title_sim,
-               extensions.similarity(c.search_text, qq.t) as text_sim,
-               extensions.word_similarity(qq.t, c.search_text) as word_sim
+        select case when p.whole then 1::real else extensions.similarity(c.search_title, qq.t) end as title_sim,
+               case when p.whole then 1::real else extensions.similarity(c.search_text, qq.t) end as text_sim,
+               case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
         offset 0
       ) m
-     where ($2::text is null or c.domain = $2)
-       -- The full-text test first: it is the cheapest, and a row it accepts skips the others.
-       and (c.search_vector @@ qq.tsq
-            or qq.t operator(extensions.<%) c.search_text
-            or c.search_text operator(extensions.%) qq.t)
   )
   select song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, match, similarity, score::text as score
     from hits
    where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
    order by score desc, id
    limit $3`;
+
+/** Every candidate: the full-text test first, it is the cheapest and a row it accepts skips the others. */
+const SEARCH_ALL = ranked(`
+  select c.* from public.catalog_entries c, qq
+   where ($2::text is null or c.domain = $2)
+     and (c.search_vector @@ qq.tsq
+          or qq.t operator(extensions.<%) c.search_text
+          or c.search_text operator(extensions.%) qq.t)`);
+
+/**
+ * Full-text hits, plus the typo-tolerant candidates whose title starts with the query (found by
+ * range on the "C"-collated title index, which also works with a bound parameter; no normalised
+ * text holds U+10FFFF, so the range is exactly the prefix).
+ */
+const SEARCH_WORDS = ranked(`
+  select c.* from public.catalog_entries c, qq
+   where ($2::text is null or c.domain = $2) and c.search_vector @@ qq.tsq
+  union all
+  -- The trigram test after the range (offset 0): as an index condition it would read the
+  -- trigram index for a common word's thousands of rows, to keep the few the range holds.
+  select c.* from (
+    select c.* from public.catalog_entries c, qq
+     where ($2::text is null or c.domain = $2) and qq.t <> ''
+       and (c.search_title collate "C") >= qq.t and (c.search_title collate "C") < qq.t || chr(1114111)
+       and c.search_title like qq.t || '%'
+       and not coalesce(c.search_vector @@ qq.tsq, false)
+    offset 0
+  ) c, qq
+   where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`);
+
+/**
+ * The most a candidate outside SEARCH_WORDS can score: similarity ≤ 1, full-text rank 0 (no
+ * match), no title bonus (an exact title is a prefix), popularity ≤ 10 × 0.01.
+ */
+const OUTSIDE_WORDS_MAX_SCORE = 1.1;
 
 export async function searchCatalog(
   tx: Queryable,
@@ -64,16 +101,28 @@ export async function searchCatalog(
   // scan: the planner prices a trigram comparison like an integer one, so on Postgres a scan of a
   // 50k catalog looked cheaper than the indexes while it computed every row's trigrams
   // (test/resolver/search-plan.test.ts, npm run bench).
-  const [before] = await tx.query<{ seqscan: string }>(
-    `select current_setting('enable_seqscan') as seqscan,
-            set_config('pg_trgm.similarity_threshold', '0.2', true),
-            set_config('pg_trgm.word_similarity_threshold', '0.45', true),
-            set_config('enable_seqscan', 'off', true)`,
-  );
-  // The setting goes back in the same flush, for the caller's later statements (the resolver's).
+  const params = [options.query, options.domain ?? null, options.limit + 1, cursor?.score ?? null, cursor?.id ?? null];
+  // A page (and the row telling whether another follows) made of full-text hits all scoring above
+  // anything outside them is the page the full candidate set gives: a common word answers from
+  // its full-text hits without comparing trigrams for thousands of near-miss rows. Otherwise
+  // (typos, rare words, the tail of a long list) the full set is ranked. Settings and the first
+  // query leave in one flush, the restored setting with the last query.
+  const [[before], words] = await Promise.all([
+    tx.query<{ seqscan: string }>(
+      `select current_setting('enable_seqscan') as seqscan,
+              set_config('pg_trgm.similarity_threshold', '0.2', true),
+              set_config('pg_trgm.word_similarity_threshold', '0.45', true),
+              set_config('enable_seqscan', 'off', true)`,
+    ),
+    tx.query<Row>(SEARCH_WORDS, params),
+  ]);
+  const edge = words[options.limit];
+  const complete = edge !== undefined && Number(edge.score) > OUTSIDE_WORDS_MAX_SCORE;
+  // The setting goes back for the caller's later statements (the resolver's).
+  const restore = "select set_config('enable_seqscan', $1, true)";
   const [rows] = await Promise.all([
-    tx.query<Row>(SEARCH, [options.query, options.domain ?? null, options.limit + 1, cursor?.score ?? null, cursor?.id ?? null]),
-    tx.query("select set_config('enable_seqscan', $1, true)", [before?.seqscan ?? "on"]),
+    complete ? words : tx.query<Row>(SEARCH_ALL, params),
+    tx.query(restore, [before?.seqscan ?? "on"]),
   ]);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);

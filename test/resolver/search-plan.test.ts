@@ -29,27 +29,36 @@ describe("search plan", () => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           JSON.stringify({ sub: member.id, role: "authenticated" }),
         ]);
-        // The plan is taken at the moment the handler sends its ranking query, with its settings.
-        let plan = "";
-        const recorder: Queryable = {
-          query: async (sql, params = []) => {
-            if (sql.includes("from public.catalog_entries c")) {
-              const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
-              plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-            }
-            return tx.query(sql, params);
-          },
+        // Plans are taken at the moment the handler sends its ranking queries, with its settings.
+        const plansOf = async (query: string) => {
+          const plans: string[] = [];
+          const recorder: Queryable = {
+            query: async (sql, params = []) => {
+              if (sql.includes("from public.catalog_entries c")) {
+                const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+                plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+              }
+              return tx.query(sql, params);
+            },
+          };
+          await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query }, capability });
+          return plans;
         };
-        await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query: "midnight" }, capability });
-        if (!plan) throw new Error("search ran no ranking query");
+        const plan = { common: await plansOf("midnight"), typo: await plansOf("midnigth") };
         throw Object.assign(new Error("roll back"), { plan });
       })
-      .catch((error: { plan?: string }) => {
+      .catch((error: { plan?: unknown }) => {
         if (!error.plan) throw error;
-        return error.plan;
+        return error.plan as { common: string[]; typo: string[] };
       });
-    expect(plan).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
-    expect(plan).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
-    expect(plan).not.toMatch(/Seq Scan on catalog_entries/);
+    // A common word is answered from its full-text hits alone: one ranking query, no trigram scan.
+    expect(plan.common).toHaveLength(1);
+    expect(plan.common[0]).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
+    expect(plan.common[0]).not.toMatch(/catalog_entries_search_trgm_idx/);
+    // A typo finds too few full-text hits, so the full candidate set is ranked, from both indexes.
+    expect(plan.typo).toHaveLength(2);
+    expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
+    expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
+    for (const text of [...plan.common, ...plan.typo]) expect(text).not.toMatch(/Seq Scan on catalog_entries/);
   }, 120_000);
 });
