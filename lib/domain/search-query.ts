@@ -19,13 +19,22 @@ interface Row extends Omit<SearchHit, "score" | "similarity"> {
  * trigram index (typo-tolerant) or the full-text index; the score adds trigram similarity, the
  * full-text rank and a bonus for an exact or prefix title match, rounded so the cursor's keyset
  * compares exactly. Query and document share app_private.catalog_normalize (unaccent + lower).
+ * `one_word`: the query is a single full-text word, whose hits' scores are kept in
+ * catalog_search_words (same formula, by trigger).
  */
-const SEARCH = `
-  with q as (select app_private.catalog_normalize($1) as t),
-  qq as (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q),
-  hits as (
-    select c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date,
-           case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match,
+const HEAD = `
+  with q as not materialized (select app_private.catalog_normalize($1) as t),
+  qq as not materialized (
+    select t, tsq, '% ' || t || ' %' as phrase, tsq::text = quote_literal(t) as one_word
+      from (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q) as parsed
+  )`;
+
+const COLUMNS = "c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date";
+const MATCH = "case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match";
+
+/** Scores a candidate set (rows of catalog_entries, with qq in scope). */
+const scored = (candidates: string) => `
+    select ${COLUMNS}, ${MATCH},
            greatest(m.title_sim, m.word_sim) as similarity,
            round((
              greatest(m.text_sim, m.word_sim)
@@ -33,27 +42,79 @@ const SEARCH = `
              + case when c.search_title = qq.t then 1.0 when c.search_title like qq.t || '%' then 0.3 else 0 end
              + 0.01 * least(c.popularity, 10)
            )::numeric, 6) as score
-      from public.catalog_entries c
+      from (${candidates}) c
       cross join qq
-      -- Each trigram comparison once per candidate (offset 0 keeps the planner from inlining
-      -- them back into every place they are used); they dominate the query's cost.
+      -- A document holding the query's words in a row has word similarity 1 exactly (every query
+      -- trigram is in that extent), so it skips the trigram comparisons, which dominate the cost.
+      -- Otherwise each comparison runs once per candidate (offset 0 keeps the planner from
+      -- inlining them back into every place they are used).
+      cross join lateral (select (' ' || c.search_text || ' ') like qq.phrase as whole offset 0) p
       cross join lateral (
-        select extensions.similarity(c.search_title, qq.t) as title_sim,
-               extensions.similarity(c.search_text, qq.t) as text_sim,
-               extensions.word_similarity(qq.t, c.search_text) as word_sim
+        select case when p.whole then 1::real else extensions.similarity(c.search_title, qq.t) end as title_sim,
+               case when p.whole then 1::real else extensions.similarity(c.search_text, qq.t) end as text_sim,
+               case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
         offset 0
-      ) m
-     where ($2::text is null or c.domain = $2)
-       -- The full-text test first: it is the cheapest, and a row it accepts skips the others.
-       and (c.search_vector @@ qq.tsq
-            or qq.t operator(extensions.<%) c.search_text
-            or c.search_text operator(extensions.%) qq.t)
-  )
+      ) m`;
+
+const PAGE = `
   select song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, match, similarity, score::text as score
     from hits
    where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
    order by score desc, id
    limit $3`;
+
+/** Every candidate: the full-text test first, it is the cheapest and a row it accepts skips the others. */
+const SEARCH_ALL = `${HEAD},
+  hits as (${scored(`
+    select c.* from public.catalog_entries c, qq
+     where ($2::text is null or c.domain = $2)
+       and (c.search_vector @@ qq.tsq
+            or qq.t operator(extensions.<%) c.search_text
+            or c.search_text operator(extensions.%) qq.t)`)})
+  ${PAGE}`;
+
+/**
+ * Full-text hits (a one-word query's from catalog_search_words, already scored and ordered: only
+ * the page is read), plus the typo-tolerant candidates whose title starts with the query and goes
+ * on inside a word ("midn" → "Midnight"), found by range on the "C"-collated title index, which
+ * works with a bound parameter too. Normalised text is letters, digits and single spaces, so that
+ * range is [query + "!", query + U+10FFFF): a title equal to the query or going on with a space
+ * holds the query's words, a full-text hit. Their trigram test comes after the range (offset 0):
+ * as an index condition it would read the trigram index for a common word's thousands of rows to
+ * keep the few the range holds.
+ */
+const SEARCH_WORDS = `${HEAD},
+  stored as (
+    select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
+     where qq.one_word and w.word = qq.t and ($2::text is null or w.domain = $2)
+       and ($4::numeric is null or w.score < $4::numeric or (w.score = $4::numeric and w.entry_id > $5::uuid))
+     order by w.score desc, w.entry_id
+     limit $3
+  ),
+  hits as (
+    select ${COLUMNS}, ${MATCH}, s.similarity, s.score
+      from stored s join public.catalog_entries c on c.id = s.entry_id cross join qq
+    union all
+    ${scored(`
+      select c.* from public.catalog_entries c, qq
+       where not qq.one_word and ($2::text is null or c.domain = $2) and c.search_vector @@ qq.tsq
+      union all
+      select c.* from (
+        select c.* from public.catalog_entries c, qq
+         where ($2::text is null or c.domain = $2) and qq.t <> ''
+           and (c.search_title collate "C") >= qq.t || '!' and (c.search_title collate "C") < qq.t || chr(1114111)
+           and not coalesce(c.search_vector @@ qq.tsq, false)
+        offset 0
+      ) c, qq
+       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`)}
+  )
+  ${PAGE}`;
+
+/**
+ * The most a candidate outside SEARCH_WORDS can score: similarity ≤ 1, full-text rank 0 (no
+ * match), no title bonus (an exact title is a prefix), popularity ≤ 10 × 0.01.
+ */
+const OUTSIDE_WORDS_MAX_SCORE = 1.1;
 
 export async function searchCatalog(
   tx: Queryable,
@@ -64,15 +125,30 @@ export async function searchCatalog(
   // scan: the planner prices a trigram comparison like an integer one, so on Postgres a scan of a
   // 50k catalog looked cheaper than the indexes while it computed every row's trigrams
   // (test/resolver/search-plan.test.ts, npm run bench).
-  const [before] = await tx.query<{ seqscan: string }>(
-    `select current_setting('enable_seqscan') as seqscan,
-            set_config('pg_trgm.similarity_threshold', '0.2', true),
-            set_config('pg_trgm.word_similarity_threshold', '0.45', true),
-            set_config('enable_seqscan', 'off', true)`,
-  );
-  // The setting goes back in the same flush, for the caller's later statements (the resolver's).
-  const [rows] = await Promise.all([
-    tx.query<Row>(SEARCH, [options.query, options.domain ?? null, options.limit + 1, cursor?.score ?? null, cursor?.id ?? null]),
+  const params = [options.query, options.domain ?? null, options.limit + 1, cursor?.score ?? null, cursor?.id ?? null];
+  // A page (and the row telling whether another follows) made of full-text hits all scoring above
+  // anything outside them is the page the full candidate set gives: a common word answers from
+  // its full-text hits without comparing trigrams for thousands of near-miss rows. Otherwise
+  // (typos, rare words, the tail of a long list) the full set is ranked. Settings and the first
+  // query leave in one flush.
+  const [[before], words] = await Promise.all([
+    tx.query<{ seqscan: string; plans: string }>(
+      `select current_setting('enable_seqscan') as seqscan, current_setting('plan_cache_mode') as plans,
+              set_config('pg_trgm.similarity_threshold', '0.2', true),
+              set_config('pg_trgm.word_similarity_threshold', '0.45', true),
+              set_config('enable_seqscan', 'off', true),
+              set_config('plan_cache_mode', 'force_generic_plan', true)`,
+    ),
+    tx.query<Row>(SEARCH_WORDS, params),
+  ]);
+  const edge = words[options.limit];
+  const complete = edge !== undefined && Number(edge.score) > OUTSIDE_WORDS_MAX_SCORE;
+  // The settings go back for the caller's later statements (the resolver's), plan_cache_mode
+  // before the full query: a generic plan saves SEARCH_WORDS its planning (most of its cost), but
+  // ranks the full set several times slower than a plan made for the query's value.
+  const [, rows] = await Promise.all([
+    tx.query("select set_config('plan_cache_mode', $1, true)", [before?.plans ?? "auto"]),
+    complete ? words : tx.query<Row>(SEARCH_ALL, params),
     tx.query("select set_config('enable_seqscan', $1, true)", [before?.seqscan ?? "on"]),
   ]);
   const page = rows.slice(0, options.limit);

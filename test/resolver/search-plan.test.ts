@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb, type Queryable } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
+import { searchCatalog } from "@/lib/domain/search-query";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 
@@ -10,7 +11,7 @@ import { makeMember } from "../support/factories";
  * at the end, so no other test sees them.
  */
 describe("search plan", () => {
-  it("uses the catalog's indexes, not a scan, on a 50,000-entry catalog", async () => {
+  it("uses the catalog's indexes, not a scan, and pages as the full ranking does, on a 50,000-entry catalog", async () => {
     const member = await makeMember();
     const capability = capabilityByTool.get("search");
     if (!capability) throw new Error("no search capability");
@@ -29,27 +30,51 @@ describe("search plan", () => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           JSON.stringify({ sub: member.id, role: "authenticated" }),
         ]);
-        // The plan is taken at the moment the handler sends its ranking query, with its settings.
-        let plan = "";
-        const recorder: Queryable = {
-          query: async (sql, params = []) => {
-            if (sql.includes("from public.catalog_entries c")) {
-              const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
-              plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-            }
-            return tx.query(sql, params);
-          },
+        // Plans are taken at the moment the handler sends its ranking queries, with its settings.
+        const plansOf = async (query: string) => {
+          const plans: string[] = [];
+          const recorder: Queryable = {
+            query: async (sql, params = []) => {
+              if (sql.includes("from public.catalog_entries c")) {
+                const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+                plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+              }
+              return tx.query(sql, params);
+            },
+          };
+          await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query }, capability });
+          return plans;
         };
-        await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query: "midnight" }, capability });
-        if (!plan) throw new Error("search ran no ranking query");
+        const plan = { common: await plansOf("midnight"), typo: await plansOf("midnigth") };
+        // The short way (stored one-word scores, full-text hits, title prefixes) gives the pages the
+        // full candidate set gives: the same pages when the short way's answer is withheld.
+        const fullOnly: Queryable = {
+          query: async (sql, params = []) => (sql.includes("public.catalog_search_words w") ? [] : tx.query(sql, params)),
+        };
+        for (const query of ["midnight", "Midnight artist", "midnight 1", "midn", "midnigth", "artist 42"]) {
+          let [short, full]: (string | undefined)[] = [];
+          for (let page = 0; page < 3; page++) {
+            const a = await searchCatalog(tx, { query, limit: 20, after: short });
+            const b = await searchCatalog(fullOnly, { query, limit: 20, after: full });
+            expect(a, `${query}, page ${page}`).toEqual(b);
+            if (!a.nextCursor) break;
+            [short, full] = [a.nextCursor, b.nextCursor ?? undefined];
+          }
+        }
         throw Object.assign(new Error("roll back"), { plan });
       })
-      .catch((error: { plan?: string }) => {
+      .catch((error: { plan?: unknown }) => {
         if (!error.plan) throw error;
-        return error.plan;
+        return error.plan as { common: string[]; typo: string[] };
       });
-    expect(plan).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
-    expect(plan).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
-    expect(plan).not.toMatch(/Seq Scan on catalog_entries/);
+    // A common word's page is read from the top of its stored scores: one ranking query, no trigram scan.
+    expect(plan.common).toHaveLength(1);
+    expect(plan.common[0]).toMatch(/Index Scan using catalog_search_words_rank_idx/);
+    expect(plan.common[0]).not.toMatch(/catalog_entries_search_trgm_idx/);
+    // A typo finds too few full-text hits, so the full candidate set is ranked, from both indexes.
+    expect(plan.typo).toHaveLength(2);
+    expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
+    expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
+    for (const text of [...plan.common, ...plan.typo]) expect(text).not.toMatch(/Seq Scan on catalog_entries/);
   }, 120_000);
 });
