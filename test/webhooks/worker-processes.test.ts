@@ -10,7 +10,8 @@ process.env.WEBHOOKS_ALLOW_HTTP = "1";
 
 /**
  * Separate worker processes (npm run worker) against the Postgres server: the embedded database
- * admits one process, so these run in the server pass only.
+ * admits one process, so these run in the server pass only — which CI never skips (scripts/
+ * test-server.ts fails the run when Postgres or Redis is missing; test/ci/server-pass.test.ts).
  */
 const children: ChildProcess[] = [];
 // Each worker is narrowed to the test's endpoint: other files share this database at the same time.
