@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
+import { pageOf, pageQuery } from "../pagination.ts";
 import { domainSchema, searchHitSchema } from "./catalog-entry.ts";
 
 // The list convention of capabilities.ts (pageQuery/pageOf), restated here because capabilities.ts
@@ -20,7 +21,7 @@ export const search = defineOperation({
   input: z.strictObject({
     query: z.string().trim().min(1).max(200).describe("What to look for. On REST it is sent as ?q=."),
     domain: domainSchema.optional().describe("Only entries of this collection type."),
-    after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),
+    after: pageQuery.after,
     limit: z
       .int()
       .min(1)
@@ -28,11 +29,7 @@ export const search = defineOperation({
       .optional()
       .describe(`Page size, 1–${SEARCH_MAX_PAGE}, default ${SEARCH_DEFAULT_PAGE}.`),
   }),
-  output: z.object({
-    data: z.array(searchHitSchema),
-    has_more: z.boolean().describe("Whether another page follows."),
-    next_cursor: z.string().nullable().describe("Pass as ?after= to get the next page; null on the last page."),
-  }),
+  output: pageOf(searchHitSchema),
   rules: [
     "On REST the query is the parameter q (GET /search?q=…); tools take the same value as query.",
     "Ranking: trigram similarity (typo-tolerant) plus full-text rank plus a bonus when the whole title, or its start, equals the query; ties by id.",

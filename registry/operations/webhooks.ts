@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
 import { EVENT_TYPES, PING_EVENT, WEBHOOK_LIMITS } from "../events.ts";
+import { pageOf, pageQuery } from "../pagination.ts";
 import { recordSchema } from "../resource-schemas.ts";
 import { webhookEndpoints } from "../resources/webhook-endpoints.ts";
 
@@ -64,14 +65,9 @@ export const webhookEndpointsDeliveriesList = defineOperation({
   input: z.strictObject({
     id: endpointId,
     status: z.enum(["pending", "delivered", "failed"]).optional().describe("Only deliveries in this state."),
-    after: z.string().min(1).max(500).optional().describe("Cursor from next_cursor of the previous page."),
-    limit: z.coerce.number().int().min(1).max(200).optional().describe("Page size, 1–200, default 50."),
+    ...pageQuery,
   }),
-  output: z.object({
-    data: z.array(webhookDelivery),
-    has_more: z.boolean().describe("Whether another page follows."),
-    next_cursor: z.string().nullable().describe("Pass as ?after= to get the next page; null on the last page."),
-  }),
+  output: pageOf(webhookDelivery),
   errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
 });
 

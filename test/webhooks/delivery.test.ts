@@ -101,6 +101,12 @@ describe("webhook endpoints", () => {
     expect((await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: bob.token })).status).toBe(404);
     expect((await api("GET", "/webhook-endpoints", { token: bob.token })).body.data).toEqual([]);
     const deliveries = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
+    // The delivery log pages like every list: limit is plain decimal digits, 1–200.
+    for (const limit of ["0x10", "1e2", "0", "201"]) {
+      const refused = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries?limit=${limit}`, { token: ada.token });
+      expect(refused.status, limit).toBe(422);
+    }
+    expect((await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries?limit=1`, { token: ada.token })).status).toBe(200);
     const [delivery] = deliveries.body.data;
     expect(delivery.event_type).toBe("webhook_endpoint.ping");
     const retry = `/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/retry`;
