@@ -1,9 +1,8 @@
-import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
 import type { ResourceSpec, Verb } from "../../registry/define.ts";
 import { ApiError } from "../http/problem.ts";
 import type { Handler, VerbContext } from "./context.ts";
 import { buildListScope } from "./list-scopes.ts";
-import { decodeCursor, encodeCursor } from "./pagination.ts";
+import { keysetPage } from "./pagination.ts";
 import { toRecord } from "./record.ts";
 
 /**
@@ -26,45 +25,10 @@ const firstWritable = (resource: ResourceSpec): Record<string, unknown> => {
   return { [name]: null };
 };
 
-export function listPage(resource: ResourceSpec, rows: readonly Record<string, unknown>[], limit: number) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > limit;
-  return {
-    data: page.map((row) => toRecord(resource, row)),
-    has_more: hasMore,
-    next_cursor:
-      hasMore && last ? encodeCursor({ createdAt: String(last.created_at), id: String(last.id) }) : null,
-  };
-}
-
 async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext) {
-  const { after, limit: rawLimit, ...filters } = input;
-  const limit = typeof rawLimit === "number" ? rawLimit : DEFAULT_PAGE_SIZE;
+  const { after, limit, ...filters } = input;
   const scope = buildListScope(resource, memberId, filters);
-  if (typeof after === "string") {
-    const cursor = decodeCursor(after);
-    scope.params.push(cursor.createdAt, cursor.id);
-    const n = scope.params.length;
-    scope.where.push(`(t.created_at, t.id) < ($${n - 1}::timestamptz, $${n}::uuid)`);
-  }
-  scope.params.push(limit + 1);
-  const where = scope.where.length ? `where ${scope.where.join(" and ")}` : "";
-  // JSON is built for the page only. When the planner sorts a member's rows instead of walking
-  // the (owner, created_at, id) index — many rows, or statistics not yet gathered — building it
-  // for every matching row first made the page cost grow with the member's table (bench/README).
-  // The page leaves as one json value, not a row per record: each row is a protocol message the
-  // driver decodes and a JSON.parse of its own, which made a page of 50 cost twice a get in the
-  // app (bench/results/2026-11-23-list-cost.md). json, not jsonb: no re-encoding in the database.
-  const [row] = await tx.query<{ page: Record<string, unknown>[] | null }>(
-    `select json_agg(t order by t.created_at desc, t.id desc) as page from (
-       select * from ${resource.table} t ${where}
-       order by t.created_at desc, t.id desc limit $${scope.params.length}
-     ) t`,
-    scope.params,
-  );
-  const rows = row?.page ?? [];
-  return listPage(resource, rows, limit);
+  return keysetPage(tx, { from: resource.table, ...scope }, { after, limit }, (row) => toRecord(resource, row));
 }
 
 async function get(resource: ResourceSpec, { tx, input }: VerbContext) {

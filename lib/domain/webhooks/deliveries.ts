@@ -1,26 +1,13 @@
-import { DEFAULT_PAGE_SIZE } from "../../../registry/capabilities.ts";
+import { webhookDelivery } from "../../../registry/operations/webhooks.ts";
 import type { Queryable } from "../../db/index.ts";
 import { ApiError } from "../../http/problem.ts";
 import type { ToolHandler } from "../context.ts";
-import { decodeCursor, encodeCursor } from "../pagination.ts";
+import { keysetPage } from "../pagination.ts";
 
 type Row = { r: Record<string, unknown> };
 
-const COLUMNS = [
-  "id",
-  "endpoint_id",
-  "event_id",
-  "event_type",
-  "status",
-  "attempts",
-  "last_status_code",
-  "last_error",
-  "next_attempt_at",
-  "last_attempt_at",
-  "delivered_at",
-  "duration_ms",
-  "created_at",
-] as const;
+// The registry's delivery schema names the columns an answer carries.
+const COLUMNS = Object.keys(webhookDelivery.shape);
 
 /** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
 export function toDelivery(row: Record<string, unknown>): Record<string, unknown> {
@@ -48,32 +35,12 @@ async function deliveryById(ctx: { tx: Queryable }, endpointId: string, id: stri
 
 export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = async ({ tx, input }) => {
   await assertEndpoint(tx, input.id);
-  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-  const params: unknown[] = [input.id];
-  const where = ["d.endpoint_id = $1"];
+  const query = { from: "public.webhook_deliveries", where: ["t.endpoint_id = $1"], params: [input.id] as unknown[] };
   if (input.status) {
-    params.push(input.status);
-    where.push(`d.status = $${params.length}`);
+    query.params.push(input.status);
+    query.where.push(`t.status = $${query.params.length}`);
   }
-  if (input.after) {
-    const cursor = decodeCursor(input.after);
-    params.push(cursor.createdAt, cursor.id);
-    where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-  }
-  params.push(limit + 1);
-  const rows = await tx.query<Row>(
-    `select to_jsonb(d) as r from public.webhook_deliveries d where ${where.join(" and ")}
-     order by d.created_at desc, d.id desc limit $${params.length}`,
-    params,
-  );
-  const page = rows.slice(0, limit).map((row) => row.r);
-  const last = page.at(-1);
-  const hasMore = rows.length > limit;
-  return {
-    data: page.map(toDelivery),
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor({ createdAt: String(last.created_at), id: String(last.id) }) : null,
-  };
+  return keysetPage(tx, query, input, toDelivery);
 };
 
 export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) => {
