@@ -13,12 +13,12 @@ export async function explainList(tool: string, memberId: string): Promise<strin
   if (!cap || !handler) throw new Error(`${tool} is missing from the registry`);
   return asMember(memberId, async (tx) => {
     const seen: { sql: string; params: readonly unknown[] }[] = [];
-    const recorder: Queryable = {
-      query: (sql, params = []) => {
-        seen.push({ sql, params });
-        return tx.query(sql, params);
-      },
+    // Every statement, the last one included, runs as query(): the EXPLAIN below needs the transaction.
+    const record: Queryable["query"] = (sql, params = []) => {
+      seen.push({ sql, params });
+      return tx.query(sql, params);
     };
+    const recorder: Queryable = { query: record, queryLast: record };
     await handler({ memberId, tx: recorder, input: {}, capability: cap });
     const [list] = seen;
     if (!list) throw new Error(`${tool} ran no query`);
@@ -49,12 +49,12 @@ export async function explainSearch(memberId: string, query: string): Promise<st
   if (!cap || !handler) throw new Error("search is missing from the registry");
   return asMember(memberId, async (tx) => {
     const seen: { sql: string; params: readonly unknown[] }[] = [];
-    const recorder: Queryable = {
-      query: (sql, params = []) => {
-        seen.push({ sql, params });
-        return tx.query(sql, params);
-      },
+    // Every statement, the last one included, runs as query(): the EXPLAIN below needs the transaction.
+    const record: Queryable["query"] = (sql, params = []) => {
+      seen.push({ sql, params });
+      return tx.query(sql, params);
     };
+    const recorder: Queryable = { query: record, queryLast: record };
     await handler({ memberId, tx: recorder, input: { query }, capability: cap });
     const search = seen.at(-1);
     if (!search) throw new Error("search ran no query");

@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { lockDataDir } from "./data-dir-lock.ts";
-import type { Database, Transaction } from "./types.ts";
+import { preparedStatements } from "./pglite-statements.ts";
+import { type Database, ENDED, type Transaction } from "./types.ts";
 
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
@@ -27,15 +28,36 @@ export async function openPglite(dir: string): Promise<Database> {
     release();
     throw error;
   }
-  const wrap = (q: Pick<PGlite, "query" | "exec">): Transaction => ({
-    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, params as unknown[]);
-      return result.rows;
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
+  const prepared = preparedStatements(db);
+  const query = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
+    (await db.query<T>(sql, params as unknown[])).rows;
+  // Inside a transaction (which holds PGlite's lock), statements run prepared: pglite-statements.ts.
+  // queryLast ends it the way the server driver does (ROLLBACK, no statement after it), so a
+  // handler that breaks the rule fails on both databases alike.
+  const inTransaction = (tx: PGliteTransaction): Transaction => {
+    let ended = false;
+    const query = <T extends object>(sql: string, params: readonly unknown[] = []) => {
+      if (ended) return Promise.reject(new Error(ENDED));
+      return prepared.query<T>(sql, params);
+    };
+    return {
+      query,
+      async queryLast<T extends object>(sql: string, params: readonly unknown[] = []) {
+        const result = query<T>(sql, params);
+        ended = true;
+        try {
+          return await result;
+        } finally {
+          await tx.rollback();
+        }
+      },
+      async exec(sql: string) {
+        if (ended) throw new Error(ENDED);
+        prepared.forget();
+        await tx.exec(sql);
+      },
+    };
+  };
   // PGlite has no autovacuum, so nothing would ever refresh the planner's statistics as tables
   // grow. A periodic ANALYZE stands in for it (PGlite runs it between requests, not beside them).
   const analyze = setInterval(() => {
@@ -44,8 +66,9 @@ export async function openPglite(dir: string): Promise<Database> {
   analyze.unref();
   return {
     kind: "pglite",
-    query: wrap(db).query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query,
+    queryLast: query,
+    transaction: (fn) => db.transaction((tx) => fn(inTransaction(tx))),
     // One process holds the folder, so its own notifications are all there is to hear.
     listen: async (channel, onMessage, onListening) => {
       await db.listen(channel, onMessage);

@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import type { Database, Transaction } from "./types.ts";
+import { type Database, ENDED, type Transaction } from "./types.ts";
 
 export async function openServer(url: string): Promise<Database> {
   // Supabase's pooler in transaction mode does not support prepared statements.
@@ -27,31 +27,47 @@ export async function openServer(url: string): Promise<Database> {
       },
     },
   });
-  const wrap = (q: postgres.Sql | postgres.TransactionSql): Transaction => ({
-    async query<T extends object>(text: string, params: readonly unknown[] = []) {
-      // `unsafe` does not prepare unless told, whatever the pool's option says: without this,
-      // Postgres parsed and planned every statement on every request (issue 14).
-      const rows = await q.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare });
-      return rows as unknown as T[];
-    },
-    async exec(text: string) {
-      await q.unsafe(text).simple();
-    },
-  });
+  const run = async <T extends object>(q: postgres.Sql | postgres.TransactionSql, text: string, params: readonly unknown[]) =>
+    // `unsafe` does not prepare unless told, whatever the pool's option says: without this,
+    // Postgres parsed and planned every statement on every request (issue 14).
+    // execute() queues the statement now: awaiting the query alone would queue it a microtask
+    // later, behind a ROLLBACK that queryLast queues at once — a member's read would then run
+    // after the transaction, outside its role and claims (test/domain/visibility.test.ts saw it).
+    (await q.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare }).execute()) as unknown as T[];
+  const query = <T extends object>(text: string, params: readonly unknown[] = []) => run<T>(sql, text, params);
   return {
     kind: "server",
-    query: wrap(sql).query,
+    query,
+    queryLast: query,
     transaction: async <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
       // Not sql.begin, which waits for BEGIN's answer before fn sends anything: on a reserved
       // connection, BEGIN leaves in the same write as fn's first statements, one round trip less
       // per transaction (statements on one connection run in the order they were sent).
       const connection = await sql.reserve();
+      let ended: Promise<unknown> | undefined;
+      const tx: Transaction = {
+        query: <R extends object>(text: string, params: readonly unknown[] = []) =>
+          ended ? Promise.reject(new Error(ENDED)) : run<R>(connection, text, params),
+        queryLast: <R extends object>(text: string, params: readonly unknown[] = []) => {
+          if (ended) return Promise.reject(new Error(ENDED));
+          const result = run<R>(connection, text, params);
+          // Sent now, it joins the statement's write. A read has nothing to commit, and a write
+          // passed here by mistake is never committed.
+          ended = connection.unsafe("rollback").execute();
+          ended.catch(() => {});
+          return result;
+        },
+        async exec(text: string) {
+          if (ended) throw new Error(ENDED);
+          await connection.unsafe(text).simple();
+        },
+      };
       try {
         // postgres.js sends a query only once it is awaited or executed: BEGIN must go out now,
         // before fn's statements, or they would run outside the transaction (and its settings).
         const begin = connection.unsafe("begin").execute();
-        const [, result] = await Promise.all([begin, fn(wrap(connection))]);
-        await connection.unsafe("commit");
+        const [, result] = await Promise.all([begin, fn(tx)]);
+        await (ended ?? connection.unsafe("commit"));
         return result;
       } catch (error) {
         await connection.unsafe("rollback").catch(() => {});

@@ -3,7 +3,16 @@ export type Row = Record<string, unknown>;
 
 export interface Queryable {
   query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A read's one and last statement: on the server, the end of the transaction (ROLLBACK: a read
+   * has nothing to commit) leaves in the same write, one round trip less per request, and the
+   * transaction refuses any statement after it. Elsewhere, query().
+   */
+  queryLast<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
+
+/** Thrown for a statement sent after queryLast ended the transaction. */
+export const ENDED = "This transaction ended with its last statement (queryLast).";
 
 export interface Transaction extends Queryable {
   /** Runs a multi-statement script without parameters (migrations). */

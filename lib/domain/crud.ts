@@ -32,7 +32,7 @@ async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext
 }
 
 async function get(resource: ResourceSpec, { tx, input }: VerbContext) {
-  const [row] = await tx.query<Row>(`select to_jsonb(t) as r from ${resource.table} t where t.id = $1`, [input.id]);
+  const [row] = await tx.queryLast<Row>(`select to_jsonb(t) as r from ${resource.table} t where t.id = $1`, [input.id]);
   if (!row) throw notFound(resource);
   return toRecord(resource, row.r);
 }
@@ -83,4 +83,16 @@ const VERB_HANDLERS: Record<Verb, (resource: ResourceSpec, ctx: VerbContext) => 
 export function genericHandler(resource: ResourceSpec, verb: Verb): Handler {
   const run = VERB_HANDLERS[verb];
   return (ctx) => run(resource, ctx);
+}
+
+/**
+ * A verb run as one step of a larger handler: a read (list, get) here does not end the transaction
+ * as it does when it is the whole handler (Queryable.queryLast), so the steps after it still run.
+ */
+export function genericStep(resource: ResourceSpec, verb: Verb): Handler {
+  const run = VERB_HANDLERS[verb];
+  return (ctx) => {
+    const query: VerbContext["tx"]["query"] = (sql, params) => ctx.tx.query(sql, params);
+    return run(resource, { ...ctx, tx: { query, queryLast: query } });
+  };
 }

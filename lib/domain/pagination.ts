@@ -70,7 +70,8 @@ export async function keysetPage<T>(
   params.push(limit + 1);
   // JSON is built for the page only, after the limit: built for every matching row first, the
   // page's cost grew with the member's table when the planner sorted instead of walking the index.
-  const [row] = await tx.query<{ page: Record<string, unknown>[] | null }>(
+  // The page is a read's last statement (lib/db/types.ts).
+  const [row] = await tx.queryLast<{ page: Record<string, unknown>[] | null }>(
     `select json_agg(t order by t.created_at desc, t.id desc) as page from (
        select * from ${query.from} t ${where.length ? `where ${where.join(" and ")}` : ""}
        order by t.created_at desc, t.id desc limit $${params.length}

@@ -33,24 +33,23 @@ describe("search plan", () => {
         // Plans are taken at the moment the handler sends its ranking queries, with its settings.
         const plansOf = async (query: string) => {
           const plans: string[] = [];
-          const recorder: Queryable = {
-            query: async (sql, params = []) => {
-              if (sql.includes("from public.catalog_entries c")) {
-                const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
-                plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
-              }
-              return tx.query(sql, params);
-            },
+          const explained: Queryable["query"] = async (sql, params = []) => {
+            if (sql.includes("from public.catalog_entries c")) {
+              const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+              plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+            }
+            return tx.query(sql, params);
           };
+          const recorder: Queryable = { query: explained, queryLast: explained };
           await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query }, capability });
           return plans;
         };
         const plan = { common: await plansOf("midnight"), typo: await plansOf("midnigth") };
         // The short way (stored one-word scores, full-text hits, title prefixes) gives the pages the
         // full candidate set gives: the same pages when the short way's answer is withheld.
-        const fullOnly: Queryable = {
-          query: async (sql, params = []) => (sql.includes("public.catalog_search_words w") ? [] : tx.query(sql, params)),
-        };
+        const withheld: Queryable["query"] = async (sql, params = []) =>
+          sql.includes("public.catalog_search_words w") ? [] : tx.query(sql, params);
+        const fullOnly: Queryable = { query: withheld, queryLast: withheld };
         for (const query of ["midnight", "Midnight artist", "midnight 1", "midn", "midnigth", "artist 42"]) {
           let [short, full]: (string | undefined)[] = [];
           for (let page = 0; page < 3; page++) {

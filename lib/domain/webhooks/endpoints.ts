@@ -3,7 +3,7 @@ import { webhookEndpoints } from "../../../registry/resources/webhook-endpoints.
 import { ApiError } from "../../http/problem.ts";
 import { assertPublicUrl } from "../../net/ssrf-guard.ts";
 import type { Handler, ToolHandler, VerbContext } from "../context.ts";
-import { genericHandler } from "../crud.ts";
+import { genericHandler, genericStep } from "../crud.ts";
 import { webhookClock } from "./clock.ts";
 import { encryptSecret, newWebhookSecret } from "./secrets.ts";
 
@@ -61,7 +61,7 @@ export const updateWebhookEndpoint: Handler = async (ctx) => {
 };
 
 export const rotateWebhookSecret: ToolHandler<"webhook_endpoints_rotate_secret"> = async (ctx) => {
-  const get = genericHandler(webhookEndpoints, "get");
+  const get = genericStep(webhookEndpoints, "get");
   const record = (await get(ctx as unknown as VerbContext)) as Record<string, unknown>;
   return { ...record, secret: await storeSecret(ctx, ctx.input.id, true) };
 };
