@@ -2,6 +2,7 @@ import autocannon from "autocannon";
 import { settings } from "./config.ts";
 import { type CpuSource, startCpuCount } from "./cpu.ts";
 import { cpuPerRequest, load1, type Measurement, round } from "./stats.ts";
+import { findWrk, runWrk, type WrkRequest, type WrkResult } from "./wrk.ts";
 
 /** One kind of request, spread over many members: request i uses member i mod n. */
 export interface Scenario {
@@ -31,7 +32,16 @@ function init(scenario: Scenario, i: number) {
   return { method: scenario.method, headers, body };
 }
 
-/** Load from autocannon (this process; the server is another), `connections` at once. */
+const VARIANTS = 1000;
+let wrkPath: string | null | undefined;
+
+/** What generated the load in this run (recorded with the results). */
+export function loadGenerator(): "wrk" | "autocannon" {
+  if (wrkPath === undefined) wrkPath = process.env.BENCH_LOAD === "autocannon" ? null : findWrk();
+  return wrkPath ? "wrk" : "autocannon";
+}
+
+/** Load from wrk (or autocannon, see wrk.ts) against the server, `connections` at once. */
 export async function measureApi(
   url: string,
   cpu: CpuSource,
@@ -39,8 +49,39 @@ export async function measureApi(
   seconds = settings.seconds,
   connections = settings.connections,
 ): Promise<Measurement> {
-  let counter = 0;
   const stopCpu = await startCpuCount(cpu);
+  const result = loadGenerator() === "wrk" ? await withWrk(url, scenario, seconds, connections) : await withAutocannon(url, scenario, seconds, connections);
+  const spent = await stopCpu();
+  const total = Object.values(result.statuses).reduce((a, b) => a + b, 0);
+  const expected = result.statuses[String(scenario.expect)] ?? 0;
+  return {
+    label: scenario.label,
+    requestsPerSecond: round(total / result.seconds, 1),
+    p50Ms: round(result.p50Ms),
+    p99Ms: round(result.p99Ms),
+    requests: total,
+    unexpected: total - expected + result.errors,
+    statuses: { ...result.statuses, ...(result.errors ? { errors: result.errors } : {}) },
+    seconds: round(result.seconds, 1),
+    cpuMsPerRequest: cpuPerRequest(spent, total),
+    load1: load1(),
+  };
+}
+
+/** The scenario's requests, VARIANTS of them (request i uses member i mod n, as with autocannon). */
+function variants(scenario: Scenario): WrkRequest[] {
+  return Array.from({ length: VARIANTS }, (_, i) => {
+    const { method, headers, body } = init(scenario, i);
+    return { method, path: scenario.path(i), headers, ...(body === undefined ? {} : { body }) };
+  });
+}
+
+async function withWrk(url: string, scenario: Scenario, seconds: number, connections: number): Promise<WrkResult> {
+  return runWrk(wrkPath ?? "wrk", url, variants(scenario), seconds, connections);
+}
+
+async function withAutocannon(url: string, scenario: Scenario, seconds: number, connections: number): Promise<WrkResult> {
+  let counter = 0;
   const result = await autocannon({
     url,
     connections,
@@ -55,20 +96,12 @@ export async function measureApi(
       },
     ],
   });
-  const spent = await stopCpu();
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
-  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-  const expected = statuses[String(scenario.expect)] ?? 0;
   return {
-    label: scenario.label,
-    requestsPerSecond: round(total / result.duration, 1),
-    p50Ms: round(result.latency.p50),
-    p99Ms: round(result.latency.p99),
-    requests: total,
-    unexpected: total - expected + result.errors + result.timeouts,
-    statuses: { ...statuses, ...(result.errors ? { errors: result.errors } : {}) },
-    seconds: round(result.duration, 1),
-    cpuMsPerRequest: cpuPerRequest(spent, total),
-    load1: load1(),
+    requests: result.requests.total,
+    seconds: result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    errors: result.errors + result.timeouts,
   };
 }

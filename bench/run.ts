@@ -5,7 +5,7 @@ import { measureCeiling } from "./ceiling.ts";
 import { rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
 import { explainList, planSummary } from "./explain.ts";
-import { measureApi, probe, type Scenario } from "./load.ts";
+import { loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
 import { apiScenarios, floorScenario, listScenario } from "./scenarios.ts";
@@ -147,7 +147,8 @@ buildFloorIfStale();
 const databases: DatabaseResult[] = [];
 for (const name of settings.databases) databases.push(await benchDatabase(name));
 
-console.log(`\nRate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory store); tokens over ${settings.members} members.`);
+console.log(`\nLoad generator: ${loadGenerator()} (bench/wrk.ts), ${settings.connections} connections.`);
+console.log(`Rate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory store); tokens over ${settings.members} members.`);
 console.log(
   [
     "CPU ms/req: application plus database server per request (the server's backends in brackets; PGlite runs inside the application).",
@@ -165,6 +166,7 @@ const file = writeResults({
   machine: { cpus: os.cpus().length, node: process.version, platform: `${os.type()} ${os.release()}` },
   build,
   settings,
+  loadGenerator: loadGenerator(),
   rateLimits: { env: rateLimitEnv, store: "memory" },
   databases: databases.map((d) => ({ ...d, ratios: ratios(d) })),
 });

@@ -1,0 +1,125 @@
+import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * wrk (C, epoll) as the bench's load generator, as in issue 14's reference table. autocannon runs
+ * in Node on the same two cores and took about as much CPU as a server's request (bench/results),
+ * so the server rows paid for the generator; autocannon stays the fallback where wrk is missing.
+ */
+const run = promisify(execFile);
+
+/** wrk if it is on the PATH, or installed from Debian's packages when this user may (CI-like machines). */
+export function findWrk(): string | null {
+  const which = () => spawnSync("sh", ["-c", "command -v wrk"], { encoding: "utf8" }).stdout.trim() || null;
+  const found = which();
+  if (found || process.env.BENCH_NO_INSTALL) return found;
+  if (process.getuid?.() !== 0 || !fs.existsSync("/usr/bin/apt-get")) return null;
+  console.log("Installing wrk from Debian's packages (apt-get install wrk)…");
+  const install = () => spawnSync("apt-get", ["install", "-y", "-q", "wrk"], { stdio: "ignore" }).status === 0;
+  if (!install()) {
+    spawnSync("apt-get", ["update", "-q"], { stdio: "ignore" });
+    install();
+  }
+  return which();
+}
+
+export interface WrkRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface WrkResult {
+  requests: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+const lua = (value: string) => JSON.stringify(value); // a JSON string is a valid Lua string literal here
+
+/**
+ * The script: requests cycle through `requests` (each wrk thread from its own offset), every
+ * answer's status is counted per thread, and done() prints one JSON line with the totals.
+ */
+function script(requests: readonly WrkRequest[]): string {
+  const table = requests
+    .map((r) => {
+      const headers = Object.entries(r.headers)
+        .map(([k, v]) => `[${lua(k)}]=${lua(v)}`)
+        .join(",");
+      return `wrk.format(${lua(r.method)}, ${lua(r.path)}, {${headers}}, ${r.body === undefined ? "nil" : lua(r.body)})`;
+    })
+    .join(",\n");
+  return `
+local threads = {}
+function setup(thread) table.insert(threads, thread); thread:set("id", #threads) end
+local requests, i
+function init(args)
+  requests = {${table}}
+  i = id or 0
+  statuses = {} -- a global: done() reads it from each thread
+end
+function request()
+  i = i + 1
+  return requests[(i % #requests) + 1]
+end
+function response(status) statuses[status] = (statuses[status] or 0) + 1 end
+function done(summary, latency)
+  local counts = {}
+  for _, thread in ipairs(threads) do
+    for status, n in pairs(thread:get("statuses")) do counts[tostring(status)] = (counts[tostring(status)] or 0) + n end
+  end
+  local parts = {}
+  for status, n in pairs(counts) do table.insert(parts, string.format('"%s":%d', status, n)) end
+  local e = summary.errors
+  io.write(string.format('WRK {"requests":%d,"micros":%d,"p50":%d,"p99":%d,"errors":%d,"statuses":{%s}}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, table.concat(parts, ",")))
+end
+`;
+}
+
+export async function runWrk(
+  wrk: string,
+  url: string,
+  requests: readonly WrkRequest[],
+  seconds: number,
+  connections: number,
+): Promise<WrkResult> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pds-wrk-")), "load.lua");
+  fs.writeFileSync(file, script(requests));
+  try {
+    const { stdout } = await run(
+      wrk,
+      ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "30s", "-s", file, url],
+      { maxBuffer: 1 << 20 },
+    );
+    const line = stdout.split("\n").find((l) => l.startsWith("WRK "));
+    if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
+    const out = JSON.parse(line.slice(4)) as {
+      requests: number;
+      micros: number;
+      p50: number;
+      p99: number;
+      errors: number;
+      statuses: Record<string, number>;
+    };
+    return {
+      requests: out.requests,
+      seconds: out.micros / 1e6,
+      p50Ms: out.p50 / 1000,
+      p99Ms: out.p99 / 1000,
+      statuses: out.statuses,
+      errors: out.errors,
+    };
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
