@@ -1,5 +1,5 @@
 import { authenticateToken } from "../lib/auth/tokens.ts";
-import { asMember, getDb } from "../lib/db/index.ts";
+import { asMember, closeDb, getDb } from "../lib/db/index.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
 import { settings } from "./config.ts";
@@ -8,6 +8,7 @@ import type { Seeded } from "./seed.ts";
 import { closedLoop, type Measurement } from "./stats.ts";
 
 export const RAW_LABEL = "raw loop: driver transaction, claims + list SQL";
+export const UNPREPARED_LABEL = "raw loop, PGlite's own query() (unprepared)";
 
 export function capability(tool: string): Capability | undefined {
   return capabilityByTool.get(tool);
@@ -34,13 +35,13 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
     closedLoop(label, settings.connections, seconds, { app: "self", dbPids }, work);
   await run("warm-up", async (i) => void (await list(pick(i)?.id ?? "")), settings.warmupSeconds);
   const db = await getDb();
-  return [
-    // The database's own loop: one transaction with the member's claims and the list's SQL, sent
-    // straight to the driver (PGlite's or postgres.js), no pipeline and no HTTP.
-    await run(RAW_LABEL, async (i) => {
+  // The database's own loop: one transaction with the member's claims and the list's SQL, sent
+  // straight to the driver (PGlite's or postgres.js), no pipeline and no HTTP.
+  const rawLoop = (label: string) =>
+    run(label, async (i) => {
       const memberId = pick(i)?.id ?? "";
       const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-      const rows = await db.transaction(async (tx) => {
+      const rows = await (await getDb()).transaction(async (tx) => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           claims,
         ]);
@@ -54,7 +55,10 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
         return row?.page ?? [];
       });
       if (rows.length !== 51) throw new Error(`expected 51 rows, got ${rows.length}`);
-    }),
+    });
+  return [
+    await rawLoop(RAW_LABEL),
+    ...(db.kind === "pglite" ? [await unpreparedLoop(() => rawLoop(UNPREPARED_LABEL))] : []),
     await run("ceiling: member tx + list 50", async (i) => {
       const rows = (await list(pick(i)?.id ?? "")) as { data: unknown[] };
       if (rows.data.length !== 50) throw new Error(`expected 50 rows, got ${rows.data.length}`);
@@ -66,4 +70,21 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
       await list(principal.memberId);
     }),
   ];
+}
+
+/**
+ * The same raw loop with PGlite's own query() (parse and plan per statement, six calls into the
+ * wasm): the loop as it ran before the driver prepared statements, measured in the same run.
+ */
+async function unpreparedLoop(measure: () => Promise<Measurement>): Promise<Measurement> {
+  await closeDb();
+  process.env.PGLITE_STATEMENTS = "unprepared";
+  try {
+    await getDb();
+    return await measure();
+  } finally {
+    await closeDb();
+    delete process.env.PGLITE_STATEMENTS;
+    await getDb();
+  }
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Measurement } from "./stats.ts";
 import { round } from "./stats.ts";
-import { RAW_LABEL } from "./ceiling.ts";
+import { RAW_LABEL, UNPREPARED_LABEL } from "./ceiling.ts";
 import type { WebhookResult } from "./webhooks.ts";
 
 export interface GrowthStep {
@@ -36,6 +36,7 @@ export interface DatabaseResult {
  */
 export function ratios(result: DatabaseResult) {
   const raw = result.ceiling.find((m) => m.label === RAW_LABEL) ?? result.ceiling[0];
+  const unprepared = result.ceiling.find((m) => m.label === UNPREPARED_LABEL);
   const { floor, naive } = result;
   const share = (m: Measurement, bound?: Measurement) =>
     bound?.requestsPerSecond ? round(m.requestsPerSecond / bound.requestsPerSecond) : null;
@@ -44,6 +45,7 @@ export function ratios(result: DatabaseResult) {
   return result.api.map((m) => ({
     label: m.label,
     throughputOfRaw: share(m, raw),
+    ...(unprepared ? { throughputOfUnpreparedRaw: share(m, unprepared) } : {}),
     throughputOfFloor: share(m, floor),
     throughputOfNaive: share(m, naive),
     cpuTimesFloor: times(m, floor),
@@ -100,6 +102,10 @@ export function printDatabase(result: DatabaseResult): void {
   const byLabel = new Map(ratios(result).map((r) => [r.label, r]));
   for (const m of result.api) console.log(row(m, byLabel.get(m.label)));
   for (const why of result.skipped) console.log(`  skipped: ${why}`);
+  for (const r of byLabel.values()) {
+    if (r.throughputOfUnpreparedRaw !== undefined)
+      console.log(`  ${r.label} ÷ raw loop through PGlite's own query(): ${r.throughputOfUnpreparedRaw}`);
+  }
   if (result.growth.length) {
     console.log("\n  growth: GET /collections as one member who owns N rows in collections and in items");
     for (const step of result.growth) {

@@ -34,11 +34,13 @@ export async function openPglite(dir: string): Promise<Database> {
   // Inside a transaction (which holds PGlite's lock), statements run prepared: pglite-statements.ts.
   // queryLast ends it the way the server driver does (ROLLBACK, no statement after it), so a
   // handler that breaks the rule fails on both databases alike.
+  // PGLITE_STATEMENTS=unprepared: PGlite's own query() instead (the bench's comparison, a fallback).
+  const unprepared = process.env.PGLITE_STATEMENTS === "unprepared";
   const inTransaction = (tx: PGliteTransaction): Transaction => {
     let ended = false;
-    const query = <T extends object>(sql: string, params: readonly unknown[] = []) => {
-      if (ended) return Promise.reject(new Error(ENDED));
-      return prepared.query<T>(sql, params);
+    const query = async <T extends object>(sql: string, params: readonly unknown[] = []) => {
+      if (ended) throw new Error(ENDED);
+      return unprepared ? (await tx.query<T>(sql, params as unknown[])).rows : prepared.query<T>(sql, params);
     };
     return {
       query,
