@@ -90,9 +90,11 @@ export async function startServer(
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   };
-  process.once("exit", () => {
+  const killOnExit = () => {
     if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
-  });
+  };
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr}`);
