@@ -51,8 +51,8 @@ export interface Page<T> {
 /**
  * One page of a list, newest first by (created_at, id) — the convention of every list: the
  * cursor's keyset, and limit + 1 rows to learn has_more. `from` is a table or view read as `t`,
- * `where` its conditions over `params` ($1…), `columns` the record's fields as SQL over `t`, in
- * the order the API answers them.
+ * `where` its conditions over `params` ($1…), `columns` the record's fields as SQL over `j`, the
+ * row as jsonb (a field that is no column reads null), in the order the API answers them.
  *
  * The database writes the page's JSON itself, records in the API's shape, and the REST answer
  * sends that text unchanged (lib/http/json-text.ts): no JSON.parse of the page, no record objects,
@@ -111,15 +111,18 @@ export function pageSql(
   // Records are rendered for the page only, after the limit: rendered for every matching row
   // first, the page's cost grew with the member's table when the planner sorted instead of
   // walking the index. The cursor keeps created_at's microseconds, as JSON renders it.
-  const text = `select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by t.n) filter (where t.n <= ${$limit}), '') || ']' as data,
+  const text = `select '[' || coalesce(string_agg(p.record, ',' order by p.n) filter (where p.n <= ${$limit}), '') || ']' as data,
             count(*) > ${$limit} as has_more,
-            max(to_jsonb(t.created_at) #>> '{}') filter (where t.n = ${$limit}) as last_at,
-            max(t.id::text) filter (where t.n = ${$limit}) as last_id
+            max(p.at) filter (where p.n = ${$limit}) as last_at,
+            max(p.id) filter (where p.n = ${$limit}) as last_id
      from (
-       select t.*, row_number() over (order by t.created_at desc, t.id desc) as n from (
+       select (select row_to_json(r) from (select ${columns.join(", ")}) r)::text as record,
+              row_number() over (order by t.created_at desc, t.id desc) as n,
+              to_jsonb(t.created_at) #>> '{}' as at, t.id::text as id
+       from (
          select * from ${query.from} t ${where.length ? `where ${where.join(" and ")}` : ""}
          order by t.created_at desc, t.id desc limit ${$limit} + 1
-       ) t
-     ) t cross join lateral (select ${columns.join(", ")}) r`;
+       ) t, to_jsonb(t) j
+     ) p`;
   return { text, params };
 }

@@ -7,10 +7,7 @@ export function toRecord(resource: ResourceSpec, row: Record<string, unknown>): 
   return record;
 }
 
-/**
- * The same record as SQL over a row `t`, for pages the database renders (keysetPage). A secret
- * shown once has no column (test/db/registry-drift.test.ts) and reads null, as toRecord gives it.
- */
+/** The same record as SQL over `j`, the row as jsonb, for pages the database renders (keysetPage). */
 export function recordColumns(resource: ResourceSpec): string[] {
-  return Object.entries(resource.fields).map(([name, field]) => (field.shownOnce ? `null::text as "${name}"` : `t."${name}"`));
+  return Object.keys(resource.fields).map((name) => `j->'${name}' as "${name}"`);
 }

@@ -9,9 +9,11 @@ type Row = { r: Record<string, unknown> };
 // The registry's delivery schema names the columns an answer carries.
 const COLUMNS = Object.keys(webhookDelivery.shape);
 
-/** toDelivery as SQL over a row `t`, for the delivery log's pages. */
+/** toDelivery as SQL over `j`, the row as jsonb, for the delivery log's pages. */
 const DELIVERY_COLUMNS = COLUMNS.map((name) =>
-  name === "next_attempt_at" ? "case when t.status = 'pending' then t.next_attempt_at end as next_attempt_at" : `t."${name}"`,
+  name === "next_attempt_at"
+    ? `case when j->>'status' = 'pending' then j->'next_attempt_at' end as next_attempt_at`
+    : `j->'${name}' as "${name}"`,
 );
 
 /** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
