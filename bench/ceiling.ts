@@ -1,9 +1,6 @@
 import { authenticateToken } from "../lib/auth/tokens.ts";
 import { asMember, closeDb, getDb } from "../lib/db/index.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
-import { pageSql } from "../lib/domain/pagination.ts";
-import { recordColumns } from "../lib/domain/record.ts";
-import { collections } from "../registry/resources/collections.ts";
 import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
 import { settings } from "./config.ts";
 import type { CpuSource } from "./cpu.ts";
@@ -44,20 +41,20 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
     run(label, async (i) => {
       const memberId = pick(i)?.id ?? "";
       const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-      const page = await (await getDb()).transaction(async (tx) => {
+      const rows = await (await getDb()).transaction(async (tx) => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           claims,
         ]);
-        // The list's statement (lib/domain/pagination.ts): the page rendered as JSON text.
-        const { text, params } = pageSql(
-          { from: "public.collections", where: ["t.owner_id = $1::uuid"], params: [memberId] },
-          {},
-          recordColumns(collections),
+        // The list's SQL (lib/domain/crud.ts): the page as one json value.
+        const [row] = await tx.query<{ page: unknown[] }>(
+          `select json_agg(t order by t.created_at desc, t.id desc) as page from (
+             select * from public.collections t where t.owner_id = $1::uuid
+             order by t.created_at desc, t.id desc limit 51) t`,
+          [memberId],
         );
-        const [row] = await tx.query<{ data: string; has_more: boolean }>(text, params);
-        return row;
+        return row?.page ?? [];
       });
-      if (!page?.has_more || !page.data.startsWith('[{"id":')) throw new Error("expected a full page");
+      if (rows.length !== 51) throw new Error(`expected 51 rows, got ${rows.length}`);
     });
   return [
     await rawLoop(RAW_LABEL),

@@ -3,7 +3,7 @@ import { ApiError } from "../http/problem.ts";
 import type { Handler, VerbContext } from "./context.ts";
 import { buildListScope } from "./list-scopes.ts";
 import { keysetPage } from "./pagination.ts";
-import { recordColumns, toRecord } from "./record.ts";
+import { toRecord } from "./record.ts";
 
 /**
  * The five verbs, generated for any resource from its registry entry. Values travel as one JSON
@@ -28,7 +28,7 @@ const firstWritable = (resource: ResourceSpec): Record<string, unknown> => {
 async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext) {
   const { after, limit, ...filters } = input;
   const scope = buildListScope(resource, memberId, filters);
-  return keysetPage(tx, { from: resource.table, ...scope }, { after, limit }, recordColumns(resource));
+  return keysetPage(tx, { from: resource.table, ...scope }, { after, limit }, (row) => toRecord(resource, row));
 }
 
 async function get(resource: ResourceSpec, { tx, input }: VerbContext) {

@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { Queryable } from "../db/index.ts";
-import { withJsonText } from "../http/json-text.ts";
 import { ApiError } from "../http/problem.ts";
 
 /**
@@ -50,54 +49,16 @@ export interface Page<T> {
 
 /**
  * One page of a list, newest first by (created_at, id) — the convention of every list: the
- * cursor's keyset, and limit + 1 rows to learn has_more. `from` is a table or view read as `t`,
- * `where` its conditions over `params` ($1…), `columns` the record's fields as SQL over `j`, the
- * row as jsonb (a field that is no column reads null), in the order the API answers them.
- *
- * The database writes the page's JSON itself, records in the API's shape, and the REST answer
- * sends that text unchanged (lib/http/json-text.ts): no JSON.parse of the page, no record objects,
- * no JSON.stringify (bench/results). Other surfaces read `data` as usual, parsed on first use.
+ * cursor's keyset, limit + 1 rows to learn has_more, and the page leaving the database as one json
+ * value (a row per record is a protocol message and a JSON.parse each; bench/results). `from` is a
+ * table or view read as `t`, `where` its conditions over `params` ($1…).
  */
 export async function keysetPage<T>(
   tx: Queryable,
-  query: PageQuery,
+  query: { from: string; where: readonly string[]; params: readonly unknown[] },
   page: { after?: unknown; limit?: unknown },
-  columns: readonly string[],
+  shape: (row: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const { text: sql, params } = pageSql(query, page, columns);
-  // The page is a read's last statement (lib/db/types.ts).
-  const [row] = await tx.queryLast<{ data: string; has_more: boolean; last_at: string | null; last_id: string | null }>(
-    sql,
-    params,
-  );
-  const hasMore = row?.has_more === true;
-  const nextCursor =
-    hasMore && row?.last_at && row.last_id ? encodeCursor({ createdAt: row.last_at, id: row.last_id }) : null;
-  const text = row?.data ?? "[]";
-  let data: T[] | undefined;
-  const result: Page<T> = {
-    get data() {
-      data ??= JSON.parse(text) as T[];
-      return data;
-    },
-    has_more: hasMore,
-    next_cursor: nextCursor,
-  };
-  return withJsonText(result, `{"data":${text},"has_more":${hasMore},"next_cursor":${JSON.stringify(nextCursor)}}`);
-}
-
-export interface PageQuery {
-  from: string;
-  where: readonly string[];
-  params: readonly unknown[];
-}
-
-/** keysetPage's one statement (the bench's raw loop runs it too). */
-export function pageSql(
-  query: PageQuery,
-  page: { after?: unknown; limit?: unknown },
-  columns: readonly string[],
-): { text: string; params: unknown[] } {
   const limit = typeof page.limit === "number" ? page.limit : DEFAULT_PAGE_SIZE;
   const where = [...query.where];
   const params = [...query.params];
@@ -106,23 +67,24 @@ export function pageSql(
     params.push(cursor.createdAt, cursor.id);
     where.push(`(t.created_at, t.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
-  params.push(limit);
-  const $limit = `$${params.length}::int`;
-  // Records are rendered for the page only, after the limit: rendered for every matching row
-  // first, the page's cost grew with the member's table when the planner sorted instead of
-  // walking the index. The cursor keeps created_at's microseconds, as JSON renders it.
-  const text = `select '[' || coalesce(string_agg(p.record, ',' order by p.n) filter (where p.n <= ${$limit}), '') || ']' as data,
-            count(*) > ${$limit} as has_more,
-            max(p.at) filter (where p.n = ${$limit}) as last_at,
-            max(p.id) filter (where p.n = ${$limit}) as last_id
-     from (
-       select (select row_to_json(r) from (select ${columns.join(", ")}) r)::text as record,
-              row_number() over (order by t.created_at desc, t.id desc) as n,
-              to_jsonb(t.created_at) #>> '{}' as at, t.id::text as id
-       from (
-         select * from ${query.from} t ${where.length ? `where ${where.join(" and ")}` : ""}
-         order by t.created_at desc, t.id desc limit ${$limit} + 1
-       ) t, to_jsonb(t) j
-     ) p`;
-  return { text, params };
+  params.push(limit + 1);
+  // JSON is built for the page only, after the limit: built for every matching row first, the
+  // page's cost grew with the member's table when the planner sorted instead of walking the index.
+  // The page is a read's last statement (lib/db/types.ts).
+  const [row] = await tx.queryLast<{ page: Record<string, unknown>[] | null }>(
+    `select json_agg(t order by t.created_at desc, t.id desc) as page from (
+       select * from ${query.from} t ${where.length ? `where ${where.join(" and ")}` : ""}
+       order by t.created_at desc, t.id desc limit $${params.length}
+     ) t`,
+    params,
+  );
+  const rows = row?.page ?? [];
+  const records = rows.slice(0, limit);
+  const last = records.at(-1);
+  const hasMore = rows.length > limit;
+  return {
+    data: records.map(shape),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: String(last.created_at), id: String(last.id) }) : null,
+  };
 }

@@ -1,11 +1,10 @@
-import { jsonText } from "./json-text.ts";
 import type { ApiError } from "./problem.ts";
 
 /** JSON with the request id on every answer; 204 carries no body. */
 export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
   const common = { "Request-Id": requestId, "Cache-Control": "no-store", ...headers };
   if (status === 204) return new Response(null, { status, headers: common });
-  return new Response(jsonText(body), {
+  return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...common },
   });

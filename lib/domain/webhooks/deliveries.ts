@@ -9,13 +9,6 @@ type Row = { r: Record<string, unknown> };
 // The registry's delivery schema names the columns an answer carries.
 const COLUMNS = Object.keys(webhookDelivery.shape);
 
-/** toDelivery as SQL over `j`, the row as jsonb, for the delivery log's pages. */
-const DELIVERY_COLUMNS = COLUMNS.map((name) =>
-  name === "next_attempt_at"
-    ? `case when j->>'status' = 'pending' then j->'next_attempt_at' end as next_attempt_at`
-    : `j->'${name}' as "${name}"`,
-);
-
 /** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
 export function toDelivery(row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
@@ -47,7 +40,7 @@ export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = 
     query.params.push(input.status);
     query.where.push(`t.status = $${query.params.length}`);
   }
-  return keysetPage(tx, query, input, DELIVERY_COLUMNS);
+  return keysetPage(tx, query, input, toDelivery);
 };
 
 export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) => {
