@@ -8,6 +8,7 @@ import { toolCatalog } from "@/lib/surfaces/tools";
 import { capabilities, capabilityByTool, securityRequirements } from "@/registry/capabilities";
 import { directives } from "@/registry/index";
 import { SCOPES } from "@/registry/scopes";
+import { fixedRestPaths } from "@/lib/surfaces/rest-route-files";
 
 /**
  * The three surfaces (REST, tool catalog, OpenAPI reference) show the registry's capabilities, all
@@ -83,10 +84,13 @@ describe("parity: REST, tools and the reference show the same capabilities", () 
     expect(Object.keys(doc["x-directives"]).length).toBe(directives.length);
   });
 
-  it("has no route file under app/api beyond the catch-all and the listed non-capability routes", () => {
+  it("has no route file under app/api beyond the catch-all, the registry's fixed paths and the listed non-capability routes", () => {
     const appDir = path.join(process.cwd(), "app");
     const files = routeFiles(path.join(appDir, "api")).map((file) => path.relative(appDir, file).split(path.sep).join("/"));
-    expect(files.sort()).toEqual(Object.keys(NON_CAPABILITY_ROUTE_FILES).sort());
+    // The fixed paths' files are generated from the registry and serve through the catch-all's handlers
+    // (lib/surfaces/rest-route-files.ts; test/surfaces/static-routes.test.ts checks their content).
+    const fixed = fixedRestPaths().map((segments) => `api/v1/${segments.join("/")}/route.ts`);
+    expect(files.sort()).toEqual([...Object.keys(NON_CAPABILITY_ROUTE_FILES), ...fixed].sort());
   });
 
   it("names every tool so MCP, OpenAI and Anthropic all accept it", () => {

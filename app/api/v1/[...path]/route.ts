@@ -1,24 +1,13 @@
-import { withCors } from "@/lib/http/cors";
-import { handleRest, handleRestOptions } from "@/lib/surfaces/rest";
+import { restRoute } from "@/lib/surfaces/rest-route";
 
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ path: string[] }> };
-
-async function handle(request: Request, context: Context): Promise<Response> {
-  const { path } = await context.params;
-  return handleRest(request, path);
-}
-
-async function options(request: Request, context: Context): Promise<Response> {
-  const { path } = await context.params;
-  return handleRestOptions(request, path);
-}
-
-export const GET = withCors(handle);
-export const POST = withCors(handle);
-export const PATCH = withCors(handle);
+// Every path the registry has; fixed paths also have route files of their own (generated, faster).
+const route = restRoute();
+export const GET = route.GET;
+export const POST = route.POST;
+export const PATCH = route.PATCH;
 // PUT is routed so that it gets our 405 with the registry's Allow, not Next's.
-export const PUT = withCors(handle);
-export const DELETE = withCors(handle);
-export const OPTIONS = withCors(options);
+export const PUT = route.PUT;
+export const DELETE = route.DELETE;
+export const OPTIONS = route.OPTIONS;

@@ -1,0 +1,13 @@
+// Generated from the registry by scripts/build-rest-routes.ts; do not edit (test/surfaces/static-routes.test.ts).
+// /api/v1/streaks as a route of its own, not through the [...path] catch-all (lib/surfaces/rest-route-files.ts).
+import { restRoute } from "@/lib/surfaces/rest-route";
+
+export const dynamic = "force-dynamic";
+
+const route = restRoute(["streaks"]);
+export const GET = route.GET;
+export const POST = route.POST;
+export const PATCH = route.PATCH;
+export const PUT = route.PUT;
+export const DELETE = route.DELETE;
+export const OPTIONS = route.OPTIONS;

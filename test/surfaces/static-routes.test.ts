@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import * as catchAll from "@/app/api/v1/[...path]/route";
+import { fixedRestPaths, GENERATED_MARK, REST_ROUTE_ROOT, routeFile } from "@/lib/surfaces/rest-route-files";
+import { makeMember } from "../support/factories";
+
+type Handler = (request: Request, context: { params: Promise<{ path?: string[] }> }) => Promise<Response>;
+
+// The registry's fixed REST paths have route files of their own (lib/surfaces/rest-route-files.ts).
+describe("route files of the fixed REST paths", () => {
+  it("exist for every fixed path of the registry, as generated, and for no other", () => {
+    const expected = fixedRestPaths().map(routeFile);
+    expect(expected.map((e) => e.file)).toContain("app/api/v1/collections/route.ts");
+    for (const { file, source } of expected) {
+      expect(fs.existsSync(file), `${file} is missing: run node scripts/build-rest-routes.ts`).toBe(true);
+      expect(fs.readFileSync(file, "utf8"), `${file} is stale: run node scripts/build-rest-routes.ts`).toBe(source);
+    }
+    const generated = fs
+      .globSync(`${REST_ROUTE_ROOT}/**/route.ts`)
+      .filter((file) => fs.readFileSync(file, "utf8").startsWith(GENERATED_MARK));
+    expect(generated.sort()).toEqual(expected.map((e) => e.file).sort());
+  });
+
+  it("answer as the catch-all does, through the same handlers", async () => {
+    const owner = await makeMember();
+    for (const segments of fixedRestPaths()) {
+      const own = (await import(`@/app/api/v1/${segments.join("/")}/route`)) as Record<string, unknown>;
+      const url = `http://localhost/api/v1/${segments.join("/")}`;
+      const call = async (routes: Record<string, unknown>, method: string, token?: string) => {
+        const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+        const handler = routes[method] as Handler | undefined;
+        if (!handler) throw new Error(`no ${method}`);
+        const response = await handler(new Request(url, { method, headers }), {
+          params: Promise.resolve({ path: [...segments] }),
+        });
+        return { status: response.status, allow: response.headers.get("allow"), body: await response.text() };
+      };
+      const strip = (r: { status: number; allow: string | null; body: string }) => ({
+        ...r,
+        body: r.body.replace(/"request_id":"[^"]+"/, ""),
+      });
+      for (const method of ["OPTIONS", "PUT"]) {
+        expect(strip(await call(own, method)), `${method} /${segments.join("/")}`).toEqual(strip(await call(catchAll, method)));
+      }
+      if (segments.join("/") === "collections") {
+        const listed = await call(own, "GET", owner.token);
+        expect(listed.status).toBe(200);
+        expect(JSON.parse(listed.body)).toEqual({ data: [], has_more: false, next_cursor: null });
+      }
+    }
+  });
+});
