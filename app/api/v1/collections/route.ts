@@ -4,10 +4,4 @@ import { restRoute } from "@/lib/surfaces/rest-route";
 
 export const dynamic = "force-dynamic";
 
-const route = restRoute(["collections"]);
-export const GET = route.GET;
-export const POST = route.POST;
-export const PATCH = route.PATCH;
-export const PUT = route.PUT;
-export const DELETE = route.DELETE;
-export const OPTIONS = route.OPTIONS;
+export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = restRoute(["collections"]);
