@@ -68,7 +68,7 @@ export function preparedStatements(db: PGlite) {
       queue = result.catch(() => {});
       return result;
     },
-    /** After DDL: statements parse again (named ones left in the session are released). */
+    /** After DDL (migrations, rare): statements parse again under new names; the old ones stay unused. */
     forget(): void {
       statements.clear();
     },
