@@ -1,21 +1,12 @@
 import { z } from "zod";
 import type { ResourceSpec } from "./define.ts";
 import { checkInRecord } from "./operations/streaks-check-in.ts";
+import { memberResources } from "./member-resources.ts";
 import { recordSchema } from "./resource-schemas.ts";
-import { channels } from "./resources/channels.ts";
-import { collectionTypes } from "./resources/collection-types.ts";
-import { collections } from "./resources/collections.ts";
-import { follows } from "./resources/follows.ts";
-import { goals } from "./resources/goals.ts";
-import { items } from "./resources/items.ts";
-import { messages } from "./resources/messages.ts";
-import { profile } from "./resources/profile.ts";
-import { streaks } from "./resources/streaks.ts";
-import { todos } from "./resources/todos.ts";
 
 /**
- * Webhook event kinds, derived from each resource's `events` and `eventSource`. Imports the
- * resources one by one (not index.ts): the webhook-endpoints resource validates against this list.
+ * Webhook event kinds, derived from each member resource's `events` and `eventSource`
+ * (member-resources.ts, not index.ts: the webhook-endpoints resource validates against this list).
  */
 
 export type EventAction = "created" | "updated" | "deleted";
@@ -35,18 +26,7 @@ export interface EventKind {
   data: z.ZodType;
 }
 
-const EVENT_RESOURCES: readonly ResourceSpec[] = [
-  collections,
-  items,
-  todos,
-  goals,
-  streaks,
-  messages,
-  follows,
-  channels,
-  collectionTypes,
-  profile,
-];
+
 
 const ON: Record<EventAction, EventKind["on"]> = { created: "insert", updated: "update", deleted: "delete" };
 
@@ -87,7 +67,7 @@ function kindsOf(resource: ResourceSpec): EventKind[] {
 export const PING_EVENT = "webhook_endpoint.ping";
 
 /** Every kind a resource fires, in registry order. */
-export const EVENT_KINDS: readonly EventKind[] = EVENT_RESOURCES.flatMap(kindsOf);
+export const EVENT_KINDS: readonly EventKind[] = memberResources.flatMap(kindsOf);
 
 export const EVENT_TYPES: readonly string[] = EVENT_KINDS.map((kind) => kind.type);
 

@@ -13,32 +13,11 @@ import {
   webhookEndpointsPing,
   webhookEndpointsRotateSecret,
 } from "./operations/webhooks.ts";
-import { collectionTypes } from "./resources/collection-types.ts";
-import { collections } from "./resources/collections.ts";
-import { channels } from "./resources/channels.ts";
-import { follows } from "./resources/follows.ts";
-import { goals } from "./resources/goals.ts";
-import { items } from "./resources/items.ts";
-import { messages } from "./resources/messages.ts";
-import { profile } from "./resources/profile.ts";
-import { streaks } from "./resources/streaks.ts";
-import { todos } from "./resources/todos.ts";
+import { memberResources } from "./member-resources.ts";
 import { webhookEndpoints } from "./resources/webhook-endpoints.ts";
 
 // Kept with their literal types for registry/tool-inputs.ts; exported widened for everyone else.
-const resourceList = [
-  collections,
-  items,
-  todos,
-  goals,
-  streaks,
-  messages,
-  follows,
-  channels,
-  collectionTypes,
-  profile,
-  webhookEndpoints,
-] as const satisfies readonly ResourceSpec[];
+const resourceList = [...memberResources, webhookEndpoints] as const satisfies readonly ResourceSpec[];
 const operationList = [
   streaksCheckIn,
   uploads,

@@ -27,6 +27,9 @@ export const webhookDelivery = z
   .describe("One event's delivery to one endpoint.");
 
 const endpoint = recordSchema(webhookEndpoints);
+const endpointNotFound = [
+  { status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." },
+] as const;
 
 export const webhookEndpointsRotateSecret = defineOperation({
   name: "webhook_endpoints_rotate_secret",
@@ -38,7 +41,7 @@ export const webhookEndpointsRotateSecret = defineOperation({
   pathParams: ["id"],
   input: z.strictObject({ id: endpointId }),
   output: endpoint,
-  errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
+  errors: endpointNotFound,
 });
 
 export const webhookEndpointsPing = defineOperation({
@@ -51,7 +54,7 @@ export const webhookEndpointsPing = defineOperation({
   pathParams: ["id"],
   input: z.strictObject({ id: endpointId }),
   output: webhookDelivery,
-  errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
+  errors: endpointNotFound,
 });
 
 export const webhookEndpointsDeliveriesList = defineOperation({
@@ -68,7 +71,7 @@ export const webhookEndpointsDeliveriesList = defineOperation({
     ...pageQuery,
   }),
   output: pageOf(webhookDelivery),
-  errors: [{ status: 404, code: "not_found", when: "The endpoint does not exist or is not the member's." }],
+  errors: endpointNotFound,
 });
 
 export const webhookEndpointsDeliveriesRetry = defineOperation({
