@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { suiteEnv } from "../test/support/suite-env.ts";
 
 // npm run reliability: the reliability suite (not part of npm test). One file at a time, one
 // worker: the figures are about the service, not about a contended test runner.
@@ -15,14 +16,6 @@ export default defineConfig({
     testTimeout: 900_000,
     hookTimeout: 180_000,
     sequence: { concurrent: false },
-    env: {
-      NEXT_TELEMETRY_DISABLED: "1",
-      // The servers this suite spawns measure requests alone: no delivery loop, no upkeep timer.
-      WEBHOOKS_WORKER: "off",
-      UPKEEP_TIMER: "off",
-      PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://",
-      RATE_LIMIT_CAPACITY: process.env.RATE_LIMIT_CAPACITY ?? "1000000",
-      RATE_LIMIT_RESOLVER_CAPACITY: process.env.RATE_LIMIT_RESOLVER_CAPACITY ?? "1000000",
-    },
+    env: suiteEnv("1000000"),
   },
 });
