@@ -4,9 +4,10 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
-   * A read's one and last statement: on the server, the end of the transaction (ROLLBACK: a read
-   * has nothing to commit) leaves in the same write, one round trip less per request, and the
-   * transaction refuses any statement after it. Elsewhere, query().
+   * A read's one and last statement, in a transaction that wrote nothing: the transaction ends
+   * with ROLLBACK (a read has nothing to commit; anything written before it is undone, so a handler
+   * that writes first must not end with it). On the server the ROLLBACK leaves in the same write,
+   * one round trip less per request; both drivers refuse any statement after it.
    */
   queryLast<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }

@@ -1,5 +1,5 @@
 import { EXPORT_LINK_LIFETIME_SECONDS } from "../../registry/operations/export.ts";
-import type { ResourceSpec } from "../../registry/define.ts";
+import type { ResourceSpec, UploadPurpose } from "../../registry/define.ts";
 import { resources } from "../../registry/index.ts";
 import { listTokens } from "../auth/tokens.ts";
 import { asService, type Queryable } from "../db/index.ts";
@@ -26,7 +26,7 @@ const OWNERSHIP: Readonly<Record<string, readonly string[]>> = {
 
 interface UploadRow {
   key: string;
-  purpose: "avatar" | "attachment" | "artwork";
+  purpose: UploadPurpose;
   content_type: string;
   size: number;
   created_at: string;

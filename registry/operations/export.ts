@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
 import { READ_ONLY_SCOPES } from "../scopes.ts";
+import { UPLOAD_PURPOSES } from "./uploads.ts";
 
 /** How long the media download links of an export stay valid. */
 export const EXPORT_LINK_LIFETIME_SECONDS = 24 * 3600;
 
 const mediaEntry = z.object({
   key: z.string().describe("The upload's key, <purpose>/<uuid>."),
-  purpose: z.enum(["avatar", "attachment", "artwork"]),
+  purpose: z.enum(UPLOAD_PURPOSES),
   content_type: z.string(),
   size: z.number().int(),
   created_at: z.string(),

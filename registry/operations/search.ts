@@ -3,11 +3,6 @@ import { defineOperation } from "../define.ts";
 import { pageOf, pageQuery } from "../pagination.ts";
 import { domainSchema, searchHitSchema } from "./catalog-entry.ts";
 
-// The list convention of capabilities.ts (pageQuery/pageOf), restated here because capabilities.ts
-// imports this file through registry/index.ts and cannot be imported back without a cycle.
-const SEARCH_MAX_PAGE = 200;
-const SEARCH_DEFAULT_PAGE = 50;
-
 export const search = defineOperation({
   name: "search",
   summary: "Search the catalog",
@@ -21,13 +16,7 @@ export const search = defineOperation({
   input: z.strictObject({
     query: z.string().trim().min(1).max(200).describe("What to look for. On REST it is sent as ?q=."),
     domain: domainSchema.optional().describe("Only entries of this collection type."),
-    after: pageQuery.after,
-    limit: z
-      .int()
-      .min(1)
-      .max(SEARCH_MAX_PAGE)
-      .optional()
-      .describe(`Page size, 1–${SEARCH_MAX_PAGE}, default ${SEARCH_DEFAULT_PAGE}.`),
+    ...pageQuery,
   }),
   output: pageOf(searchHitSchema),
   rules: [

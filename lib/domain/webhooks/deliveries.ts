@@ -50,11 +50,11 @@ export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) =
 };
 
 export const retryDelivery: ToolHandler<"webhook_endpoints_deliveries_retry"> = async (ctx) => {
-  await assertEndpoint(ctx.tx, ctx.input.id);
+  // The function matches endpoint, delivery and owner at once: one 404 for any of them.
   const [row] = await ctx.tx.query<{ ok: boolean }>("select app_private.retry_webhook_delivery($1, $2) as ok", [
     ctx.input.id,
     ctx.input.delivery_id,
   ]);
-  if (!row?.ok) throw new ApiError("not_found", "No delivery with this id is visible to this token.");
+  if (!row?.ok) throw new ApiError("not_found", "No such delivery of a webhook endpoint visible to this token.");
   return deliveryById(ctx, ctx.input.id, ctx.input.delivery_id);
 };
