@@ -22,8 +22,20 @@ export interface CorsPolicy {
   origins: ReadonlySet<string>;
 }
 
-/** CORS_ORIGINS: a comma list of exact origins (scheme://host[:port]), or `*`. Unset: no origin. */
+let parsed: { value: string; policy: CorsPolicy } | undefined;
+
+/**
+ * CORS_ORIGINS: a comma list of exact origins (scheme://host[:port]), or `*`. Unset: no origin.
+ * Parsed once per value: every API answer asks for it.
+ */
 export function corsPolicy(value = process.env.CORS_ORIGINS ?? ""): CorsPolicy {
+  if (parsed?.value === value) return parsed.policy;
+  const policy = parsePolicy(value);
+  parsed = { value, policy };
+  return policy;
+}
+
+function parsePolicy(value: string): CorsPolicy {
   const entries = value
     .split(",")
     .map((entry) => entry.trim())
@@ -31,30 +43,31 @@ export function corsPolicy(value = process.env.CORS_ORIGINS ?? ""): CorsPolicy {
   const origins = new Set<string>();
   for (const entry of entries) {
     if (entry === "*") continue;
-    let parsed: URL;
+    let url: URL;
     try {
-      parsed = new URL(entry);
+      url = new URL(entry);
     } catch {
       throw new Error(`CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port]).`);
     }
-    if (parsed.origin !== entry.replace(/\/$/, "")) {
-      throw new Error(`CORS_ORIGINS: "${entry}" must be an origin only, e.g. ${parsed.origin}.`);
+    if (url.origin !== entry.replace(/\/$/, "")) {
+      throw new Error(`CORS_ORIGINS: "${entry}" must be an origin only, e.g. ${url.origin}.`);
     }
-    origins.add(parsed.origin);
+    origins.add(url.origin);
   }
   return { any: entries.includes("*"), origins };
 }
 
 /** The Access-Control-Allow-Origin this request earns, or null when its Origin is not allowed. */
-export function allowOriginFor(request: Request, policy = corsPolicy()): string | null {
+export function allowOriginFor(request: Request, given?: CorsPolicy): string | null {
   const origin = request.headers.get("origin");
   if (!origin) return null;
+  const policy = given ?? corsPolicy();
   if (policy.any) return "*";
   return policy.origins.has(origin) ? origin : null;
 }
 
 /** The CORS headers of an actual (non-preflight) answer. Vary: Origin always, since they depend on it. */
-export function corsHeaders(request: Request, policy = corsPolicy()): Record<string, string> {
+export function corsHeaders(request: Request, policy?: CorsPolicy): Record<string, string> {
   const allow = allowOriginFor(request, policy);
   const headers: Record<string, string> = { Vary: "Origin" };
   if (allow) {
@@ -68,7 +81,7 @@ export function corsHeaders(request: Request, policy = corsPolicy()): Record<str
  * The answer to OPTIONS for a path offering `methods`: 204 with Allow, plus the preflight headers
  * when the Origin is allowed. A refused origin gets no Access-Control-* header, so the browser stops.
  */
-export function preflightResponse(request: Request, methods: readonly string[], policy = corsPolicy()): Response {
+export function preflightResponse(request: Request, methods: readonly string[], policy?: CorsPolicy): Response {
   const list = [...new Set(methods)].join(", ");
   const headers: Record<string, string> = { Allow: list, "Cache-Control": "no-store", Vary: "Origin" };
   const allow = allowOriginFor(request, policy);
