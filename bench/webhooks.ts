@@ -12,6 +12,7 @@ import { encryptSecret, newWebhookSecret } from "../lib/domain/webhooks/secrets.
 import { startWebhookWorker } from "../lib/webhook-delivery/worker.ts";
 import { settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
+import { percentile } from "./stats.ts";
 
 export interface WebhookResult {
   /** Burst: events committed by 8 concurrent writers, first commit to last receiver 2xx. */
@@ -23,7 +24,6 @@ export interface WebhookResult {
   latencyMs: { p50: number; p99: number; max: number };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /**
  * Two passes with the worker running: paced commits (one todo every 20 ms) for the latency, then a
@@ -92,7 +92,7 @@ export async function benchWebhooks(target: Target, events = Number(process.env.
     seconds: Math.round(seconds * 100) / 100,
     eventsPerSecond: Math.round(acks.length / seconds),
     latencyEvents: latency.length,
-    latencyMs: { p50: percentile(latency, 0.5), p99: percentile(latency, 0.99), max: latency.at(-1) ?? 0 },
+    latencyMs: { p50: percentile(latency, 50), p99: percentile(latency, 99), max: latency.at(-1) ?? 0 },
   };
 }
 

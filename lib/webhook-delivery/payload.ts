@@ -1,5 +1,6 @@
 import { type EventKind, eventKindByType, WEBHOOK_LIMITS } from "../../registry/events.ts";
 import { toRecord } from "../domain/record.ts";
+import { siteUrlFrom } from "../http/site-url.ts";
 
 export interface EventRow {
   id: string;
@@ -8,9 +9,6 @@ export interface EventRow {
   data: Record<string, unknown>;
   created_at: string;
 }
-
-const siteUrl = () =>
-  (process.env.SITE_URL?.trim() || `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
 
 /** The data of an event: the row as committed, shaped as the REST API answers the record. */
 function dataOf(kind: EventKind | undefined, row: Record<string, unknown>): Record<string, unknown> {
@@ -23,10 +21,10 @@ function dataOf(kind: EventKind | undefined, row: Record<string, unknown>): Reco
 }
 
 function addressOf(kind: EventKind | undefined, id: string): string {
-  if (!kind) return `${siteUrl()}/api/v1`;
+  if (!kind) return `${siteUrlFrom()}/api/v1`;
   const resource = kind.resource;
-  if (resource.eventSource?.inserts?.[kind.type]) return `${siteUrl()}/api/v1/${resource.name}/${String(id)}`;
-  return resource.singleton ? `${siteUrl()}/api/v1/${resource.name}` : `${siteUrl()}/api/v1/${resource.name}/${id}`;
+  if (resource.eventSource?.inserts?.[kind.type]) return `${siteUrlFrom()}/api/v1/${resource.name}/${String(id)}`;
+  return resource.singleton ? `${siteUrlFrom()}/api/v1/${resource.name}` : `${siteUrlFrom()}/api/v1/${resource.name}/${id}`;
 }
 
 /** The body POSTed: {id, type, created_at, data}; over 256 KB, data is the record's address instead. */

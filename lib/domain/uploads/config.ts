@@ -1,4 +1,5 @@
 import path from "node:path";
+import { siteUrlFrom } from "../../http/site-url.ts";
 
 export interface S3Config {
   bucket: string;
@@ -44,7 +45,7 @@ export function storageConfig(env: NodeJS.ProcessEnv = process.env): StorageConf
     driver: "local",
     // Uploaded bytes are data, never part of the server bundle.
     dir: path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR?.trim() || path.join(dataDir, "uploads")),
-    siteUrl: (env.SITE_URL?.trim() || `http://localhost:${env.PORT ?? "3000"}`).replace(/\/+$/, ""),
+    siteUrl: siteUrlFrom(env),
     dataDir,
   };
 }
