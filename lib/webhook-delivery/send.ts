@@ -1,7 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import { WEBHOOK_LIMITS } from "../../registry/events.ts";
-import { type AllowHost, assertPublicUrl, BlockedAddressError, guardedLookupFor } from "../net/ssrf-guard.ts";
+import { BlockedAddressError, guardedLookupFor } from "../net/ssrf-guard.ts";
+import { assertWebhookUrl, webhookAllowHost } from "../net/webhook-url.ts";
 
 export interface SendResult {
   /** HTTP status; null when no answer arrived. */
@@ -10,11 +11,7 @@ export interface SendResult {
   durationMs: number;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
-
-/** Loopback receivers are reachable only in development (WEBHOOKS_ALLOW_HTTP); nothing private ever is. */
-const allowHost: AllowHost = (hostname) => Boolean(process.env.WEBHOOKS_ALLOW_HTTP) && LOOPBACK.has(hostname.toLowerCase());
-const lookup = guardedLookupFor(allowHost);
+const lookup = guardedLookupFor(webhookAllowHost);
 
 /**
  * One attempt: POST with the SSRF guard (checked again now, whatever the URL looked like when it
@@ -31,8 +28,7 @@ export function sendWebhook(target: string, body: string, headers: Record<string
   let url: URL;
   try {
     url = new URL(target);
-    assertPublicUrl(url, allowHost, { anyPort: true });
-    if (url.protocol !== "https:" && !allowHost(url.hostname.replace(/^\[|\]$/g, ""))) throw new BlockedAddressError(url.hostname);
+    assertWebhookUrl(url);
   } catch {
     return Promise.resolve(done(null, "refused: not a public https address"));
   }

@@ -1,30 +1,23 @@
 import { WEBHOOK_LIMITS } from "../../../registry/events.ts";
 import { webhookEndpoints } from "../../../registry/resources/webhook-endpoints.ts";
 import { ApiError } from "../../http/problem.ts";
-import { assertPublicUrl } from "../../net/ssrf-guard.ts";
+import { assertWebhookUrl, NotHttpsError } from "../../net/webhook-url.ts";
 import type { Handler, ToolHandler, VerbContext } from "../context.ts";
 import { genericHandler, genericStep } from "../crud.ts";
 import { webhookClock } from "./clock.ts";
 import { encryptSecret, newWebhookSecret } from "./secrets.ts";
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
-
 const refuse = (message: string) =>
   new ApiError("invalid_request", message, { errors: [{ pointer: "/url", code: "invalid_url", message }] });
 
-/**
- * https only; plain http only to a loopback host, and only with WEBHOOKS_ALLOW_HTTP set
- * (development). A literal private address is refused here already; names are checked by the
- * SSRF guard at every attempt, since what they resolve to can change.
- */
+/** The endpoint URL rule (lib/net/webhook-url.ts), as a 422 on the url field. */
 export function checkEndpointUrl(value: unknown): void {
   if (typeof value !== "string") return;
   const url = new URL(value);
-  const devLoopback = Boolean(process.env.WEBHOOKS_ALLOW_HTTP) && LOOPBACK.has(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && devLoopback)) throw refuse("The endpoint url must use https.");
   try {
-    assertPublicUrl(url, () => devLoopback, { anyPort: true });
-  } catch {
+    assertWebhookUrl(url);
+  } catch (error) {
+    if (error instanceof NotHttpsError) throw refuse("The endpoint url must use https.");
     throw refuse("The endpoint url points at a private, loopback or reserved address.");
   }
 }
