@@ -1,5 +1,6 @@
 import constraintErrors from "../../supabase/constraint-errors.json" with { type: "json" };
 import { ApiError, type FieldError, type StoreReason } from "../http/problem.ts";
+import { invalidToken } from "../http/authenticate.ts";
 
 interface PgError {
   code: string;
@@ -33,6 +34,8 @@ export function fromStoreError(error: unknown): unknown {
   if (error.code === "42501" || error.code === "P0001") {
     return new ApiError("write_refused", `The store refused the write: ${error.message}`, { reason, errors });
   }
+  // The member transaction found the token revoked or expired since its (cached) look-up.
+  if (error.code === "PDS41") return invalidToken();
   if (error.code === "PDS01") {
     return new ApiError("plan_required", error.message, { reason, errors });
   }

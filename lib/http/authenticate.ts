@@ -20,10 +20,6 @@ export const invalidToken = () =>
     headers: { "WWW-Authenticate": 'Bearer realm="pds", error="invalid_token"' },
   });
 
-/** The member transaction found the token revoked or expired since its (cached) look-up. */
-export const isTokenGone = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "PDS41";
-
 export function authorize(caller: Caller, scope: Scope): void {
   authorizeAny(caller, [scope]);
 }

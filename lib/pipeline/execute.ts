@@ -5,7 +5,7 @@ import { Reply } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
-import { authenticate, authorize, authorizeAll, authorizeAny, invalidToken, isTokenGone } from "../http/authenticate.ts";
+import { authenticate, authorize, authorizeAll, authorizeAny } from "../http/authenticate.ts";
 import { ApiError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
@@ -60,7 +60,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
       async (tx) => idempotency.record(tx, await handler({ memberId, tx, input, capability, prepared })),
       { tokenId },
     ).catch((error: unknown) => {
-      throw isTokenGone(error) ? invalidToken() : fromStoreError(error);
+      throw fromStoreError(error);
     });
     if (result instanceof Reply) {
       return { status: result.status, body: result.data, headers: { ...headers, ...result.headers } };
