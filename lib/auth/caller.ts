@@ -6,8 +6,11 @@ interface ActingMember {
   scopes: ReadonlySet<Scope>;
 }
 
-/** A personal access token: its own scopes and its own rate-limit bucket. */
-export type TokenCaller = ActingMember & { kind: "token"; tokenId: string };
+/**
+ * A personal access token: its own scopes and its own rate-limit bucket. `cached`: found in this
+ * instance's token cache, so the member transaction re-checks that it is still live.
+ */
+export type TokenCaller = ActingMember & { kind: "token"; tokenId: string; cached: boolean };
 /** A signed-in browser on the settings pages: every scope, a bucket per session. */
 export type SessionCaller = ActingMember & { kind: "session"; sessionId: string };
 /** The service acting for a member on its own initiative (operators, upkeep): every scope, no bucket. */
@@ -20,11 +23,12 @@ const EVERY_SCOPE: ReadonlySet<Scope> = new Set(SCOPES);
 /** Scopes as stored with a token; a name the registry no longer knows grants nothing. */
 export const scopeSet = (names: readonly string[]): ReadonlySet<Scope> => new Set(names.filter(isScope));
 
-export const tokenCaller = (memberId: string, tokenId: string, scopes: readonly string[]): TokenCaller => ({
+export const tokenCaller = (memberId: string, tokenId: string, scopes: readonly string[], cached = false): TokenCaller => ({
   kind: "token",
   memberId,
   tokenId,
   scopes: scopeSet(scopes),
+  cached,
 });
 
 export const sessionCaller = (memberId: string, sessionId: string): SessionCaller => ({

@@ -54,7 +54,8 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
           throw fromStoreError(error);
         })
       : undefined;
-    const tokenId = caller.kind === "token" ? caller.tokenId : undefined;
+    // A token read from the cache is re-checked in the member transaction; one just looked up is live.
+    const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
     const result = await asMember(
       memberId,
       async (tx) => idempotency.record(tx, await handler({ memberId, tx, input, capability, prepared })),
