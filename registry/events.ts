@@ -33,7 +33,8 @@ const ON: Record<EventAction, EventKind["on"]> = { created: "insert", updated: "
 /** The event-kind prefix of a resource: its singular, spaces as underscores. */
 export const eventPrefix = (resource: ResourceSpec) => resource.singular.replace(/ /g, "_");
 
-function defaultAudience(resource: ResourceSpec): readonly string[] {
+/** The columns naming the members a resource's row belongs to (its events go to them; the export reads by them). */
+export function memberColumns(resource: ResourceSpec): readonly string[] {
   if (resource.eventSource?.audience) return resource.eventSource.audience;
   if (resource.list?.rows === "own") return [resource.list.column];
   if (resource.list?.rows === "either") return resource.list.columns;
@@ -55,10 +56,10 @@ function kindsOf(resource: ResourceSpec): EventKind[] {
       resource,
       table: resource.eventSource?.table ?? resource.table,
       on: ON[action],
-      audience: defaultAudience(resource),
+      audience: memberColumns(resource),
       description: `${resource.singular.charAt(0).toUpperCase()}${resource.singular.slice(1)} ${action}${
         action === "deleted" ? "; data is the record as it was before deletion" : "; data is the record as GET returns it"
-      }. Sent to ${defaultAudience(resource).join(" and ")}'s endpoints.`,
+      }. Sent to ${memberColumns(resource).join(" and ")}'s endpoints.`,
       data: recordSchema(resource),
     };
   });

@@ -1,3 +1,4 @@
+import { memberColumns } from "../../registry/events.ts";
 import { EXPORT_LINK_LIFETIME_SECONDS } from "../../registry/operations/export.ts";
 import type { ResourceSpec, UploadPurpose } from "../../registry/define.ts";
 import { resources } from "../../registry/index.ts";
@@ -10,19 +11,6 @@ import { toRecord } from "./record.ts";
 import { storageDriver } from "./uploads/driver.ts";
 
 type Row = { r: Record<string, unknown> };
-
-/** Which rows of each resource are the member's: the columns naming them (any one of them). */
-const OWNERSHIP: Readonly<Record<string, readonly string[]>> = {
-  collections: ["owner_id"],
-  items: ["owner_id"],
-  todos: ["owner_id"],
-  goals: ["owner_id"],
-  streaks: ["owner_id"],
-  messages: ["sender_id", "recipient_id"],
-  follows: ["follower_id", "followee_id"],
-  channels: ["owner_id"],
-  "webhook-endpoints": ["owner_id"],
-};
 
 interface UploadRow {
   key: string;
@@ -69,15 +57,18 @@ async function prepareExport({ memberId }: { memberId: string }) {
 }
 
 async function ownRows(tx: Queryable, resource: ResourceSpec, memberId: string): Promise<Record<string, unknown>[]> {
-  const columns = OWNERSHIP[resource.name] ?? [];
-  const where = columns.map((c) => `t.${c} = $1`).join(" or ");
+  const where = memberColumns(resource)
+    .map((c) => `t.${c} = $1`)
+    .join(" or ");
   const rows = await tx.query<Row>(
     `select to_jsonb(t) as r from ${resource.table} t where ${where} order by t.created_at, t.id`,
     [memberId],
   );
-  // A signing secret is shown once, at create or rotation, never again (nor in an export).
+  // A secret is shown once, at create or rotation, never again (nor in an export).
+  const shownOnce = Object.keys(resource.fields).filter((name) => resource.fields[name]?.shownOnce);
   return rows.map((row) => {
-    const { secret: _secret, ...record } = toRecord(resource, row.r);
+    const record = toRecord(resource, row.r);
+    for (const name of shownOnce) delete record[name];
     return record;
   });
 }
@@ -101,7 +92,8 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
   add("profile", (await getProfile(passthrough)) as Record<string, unknown>);
   add("collection-types", ((await listCollectionTypes(passthrough)) as { data: unknown[] }).data);
   for (const resource of resources) {
-    if (!(resource.name in OWNERSHIP)) continue;
+    // Singletons (the profile, the collection types) are read above, each in its own shape.
+    if (resource.singleton) continue;
     const rows = await ownRows(tx, resource, memberId);
     if (resource.name === "streaks") {
       const checkIns = await tx.query<Row>(
