@@ -19,3 +19,19 @@ export function originRelation(headers: Headers): "same" | "cross" | "absent" {
     return "cross";
   }
 }
+
+/** Whether a host (with or without its port) is this machine: localhost, 127.0.0.1, [::1], *.localhost. */
+export function isLocalHostName(host: string): boolean {
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+  return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || Boolean(name?.endsWith(".localhost"));
+}
+
+/**
+ * The site's origin as the browser reached it (for links and code shown on a page): the first
+ * proxy's X-Forwarded-Proto, else plain http on this machine and https anywhere else.
+ */
+export function requestOrigin(headers: Headers): string {
+  const host = requestHost(headers) || "localhost:3000";
+  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || (isLocalHostName(host) ? "http" : "https");
+  return `${proto}://${host}`;
+}

@@ -1,4 +1,4 @@
-import { originRelation, requestHost } from "../http/origin.ts";
+import { isLocalHostName, originRelation, requestHost } from "../http/origin.ts";
 
 /**
  * Cross-site request check for every state-changing form post of the settings pages.
@@ -19,7 +19,5 @@ export function clientAddress(headers: Headers): string {
 
 /** Secure cookies everywhere but plain-HTTP localhost, where a browser would drop them. */
 export function isLocalHost(headers: Headers): boolean {
-  const host = requestHost(headers);
-  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
-  return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || Boolean(name?.endsWith(".localhost"));
+  return isLocalHostName(requestHost(headers));
 }

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ToolCard } from "@/components/docs/tool-card";
 import { SiteHeader } from "@/components/site-header";
+import { requestOrigin } from "@/lib/http/origin";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
 import { asList, type Json, text } from "@/lib/web/openapi-view";
 import { currentMember } from "@/lib/web/session";
@@ -10,16 +11,11 @@ import { currentMember } from "@/lib/web/session";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Tool catalog · Personal Data Service" };
 
-function siteUrlOf(requestHeaders: Headers): string {
-  const host = requestHeaders.get("x-forwarded-host") ?? requestHeaders.get("host") ?? "localhost:3000";
-  const local = host.startsWith("localhost") || host.startsWith("127.");
-  return `${requestHeaders.get("x-forwarded-proto") ?? (local ? "http" : "https")}://${host}`;
-}
 
 /** The tool catalog (x-tools of the OpenAPI document), which Scalar does not render: one card per tool. */
 export default async function ToolsPage() {
   const doc = buildOpenApiDocument() as Json;
-  const siteUrl = siteUrlOf(await headers());
+  const siteUrl = requestOrigin(await headers());
   const member = await currentMember();
   const tools = asList(doc["x-tools"]) as Json[];
   return (

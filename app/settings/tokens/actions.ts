@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { renameToken, revokeToken } from "@/lib/auth/tokens";
-import { requestHost } from "@/lib/http/origin";
-import { isLocalHost, isSameOrigin } from "@/lib/web/csrf";
+import { requestOrigin } from "@/lib/http/origin";
+import { isSameOrigin } from "@/lib/web/csrf";
 import { NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { requireMember } from "@/lib/web/session";
 import { createTokenFromForm, type TokenFormResult, validateTokenName } from "@/lib/web/token-form";
@@ -16,8 +16,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type CreateTokenState = (TokenFormResult & { snippets?: TokenSnippet[] }) | { ok?: undefined };
 
 /** The origin the browser used, for the snippets on the "created" card. */
-const originOf = (h: Headers) => `${isLocalHost(h) ? "http" : "https"}://${requestHost(h)}`;
-
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
   const h = await headers();
   if (!isSameOrigin(h)) return { ok: false, error: NOT_SAME_ORIGIN.error ?? "" };
@@ -25,7 +23,7 @@ export async function createTokenAction(_previous: CreateTokenState, form: FormD
   const result = await createTokenFromForm(member.id, form);
   if (!result.ok) return result;
   revalidatePath("/settings/tokens");
-  return { ...result, snippets: tokenSnippets(originOf(h), result.token, result.scopes) };
+  return { ...result, snippets: tokenSnippets(requestOrigin(h), result.token, result.scopes) };
 }
 
 /** The second step of revoking (the first is the confirmation the page shows for ?revoke=<id>). */
