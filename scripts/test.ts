@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { skippedEverywhere } from "./skipped-tests.ts";
 import { serverPass } from "./test-server.ts";
 
 const root = process.cwd();
@@ -51,6 +52,19 @@ if (server.kind === "ready") {
   tallies.push({ name: "postgres", passed: 0, failed: 1, ok: false });
 }
 
+// In CI every test runs: one skipped in a pass must have passed in another (scripts/skipped-tests.ts).
+const vitestReports = ["pglite", "postgres"]
+  .map((name) => path.join(reports, `vitest-${name}.json`))
+  .filter((file) => fs.existsSync(file))
+  .map((file) => JSON.parse(fs.readFileSync(file, "utf8")));
+const neverRun = skippedEverywhere(vitestReports);
+if (neverRun.length && process.env.CI) {
+  console.error(`\n=== ${neverRun.length} test(s) skipped in every pass:\n${neverRun.join("\n")}`);
+  tallies.push({ name: "skipped", passed: 0, failed: neverRun.length, ok: false });
+} else if (neverRun.length) {
+  console.warn(`\n!!! ${neverRun.length} test(s) skipped in every pass (CI fails on this):\n${neverRun.join("\n")}`);
+}
+
 // The browser suite (scripts/e2e.ts: next build, then Playwright on Debian's Chromium) runs once the
 // API suites pass; a run narrowed to some vitest files skips it.
 if (onlyArgs.length === 0 && tallies.every((t) => t.ok)) {
@@ -58,10 +72,15 @@ if (onlyArgs.length === 0 && tallies.every((t) => t.ok)) {
   console.log("\n=== e2e (next build + playwright) ===");
   const run = spawnSync(process.execPath, [path.join(root, "scripts", "e2e.ts")], { stdio: "inherit" });
   const stats = fs.existsSync(out)
-    ? (JSON.parse(fs.readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }).stats
+    ? (
+        JSON.parse(fs.readFileSync(out, "utf8")) as {
+          stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+        }
+      ).stats
     : null;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  const failed = stats ? stats.unexpected : 1;
+  // A skipped spec is a failure in CI (e2e/support.ts skips only outside CI).
+  const failed = stats ? stats.unexpected + (process.env.CI ? stats.skipped : 0) : 1;
   tallies.push({ name: "playwright", passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
 } else if (onlyArgs.length === 0) {
   console.warn("\n!!! e2e not run: the vitest passes failed first.");
