@@ -22,8 +22,12 @@ export const settings = {
   connections: num("BENCH_CONNECTIONS", 50),
   /** Seconds per measurement. */
   seconds: num("BENCH_SECONDS", 5),
-  /** Seconds of unmeasured traffic after each server start (JIT, module loading, pools). */
+  /** Seconds of the driver loop's unmeasured start (in process: JIT, pool). */
   warmupSeconds: num("BENCH_WARMUP_SECONDS", 2),
+  /** A server's warm-up before each row: windows of this many seconds until requests/s is level (warm-up.ts)… */
+  warmupWindowSeconds: num("BENCH_WARMUP_WINDOW_SECONDS", 3),
+  /** …for at most this long. */
+  warmupMaxSeconds: num("BENCH_WARMUP_MAX_SECONDS", 30),
   members: num("BENCH_MEMBERS", 100),
   /** Rows each member owns in each member table; a list page is 50, so one more page exists. */
   rowsPerMember: num("BENCH_ROWS_PER_MEMBER", 60),

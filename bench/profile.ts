@@ -2,19 +2,24 @@
 // the Postgres server; writes the profile and prints where the server's CPU went (profile-summary.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { rateLimitEnv, settings } from "./config.ts";
+import { rateLimitEnv } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { summarize } from "./profile-summary.ts";
+import { buildFloorIfStale, FLOOR_APP, naiveScenario } from "./floor.ts";
 import { listScenario } from "./scenarios.ts";
 import { seed } from "./seed.ts";
 import { startServer } from "./server.ts";
+import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 
 const dir = path.resolve(process.env.BENCH_PROFILE_DIR || ".data/bench-profile");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-buildIfStale();
+// BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route instead, to set the two side by side.
+const naive = process.env.BENCH_PROFILE_ROUTE === "naive";
+if (naive) buildFloorIfStale();
+else buildIfStale();
 let measuredFrom = 0;
 let measuredTo = 0;
 let stoppedAt = 0;
@@ -28,12 +33,13 @@ try {
     ...rateLimitEnv,
     REDIS_URL: "",
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
-  });
+  }, naive ? { dir: FLOOR_APP, health: "/static" } : {});
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+  const scenario = naive ? naiveScenario(seeded.members) : listScenario(seeded.members);
   try {
-    await measureApi(server.url, cpu, listScenario(seeded.members), settings.warmupSeconds, 4);
+    await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
     measuredFrom = Date.now();
-    const m = await measureApi(server.url, cpu, listScenario(seeded.members));
+    const m = await measureApi(server.url, cpu, scenario);
     measuredTo = Date.now();
     const cpuMs = m.cpuMsPerRequest;
     console.log(

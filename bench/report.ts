@@ -115,6 +115,10 @@ export function printDatabase(result: DatabaseResult): void {
   const sizes = Object.entries(result.tableSizes)
     .filter(([, n]) => n > 0)
     .map(([t, n]) => `${t.replace(/^public\./, "")} ${n}`);
+  const warmed = [result.floor, result.naive, ...result.api].flatMap((m) =>
+    m?.warmUp ? [`${m.label}: ${m.warmUp.windows.join(" → ")}`] : [],
+  );
+  if (warmed.length) console.log(`\n  warm-up before each row, req/s per unmeasured window until level:\n    ${warmed.join("\n    ")}`);
   if (result.serverRssMb) console.log(`\n  next start RSS after the API pass: ${result.serverRssMb} MB`);
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
 }

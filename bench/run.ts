@@ -8,11 +8,12 @@ import { explainList, planSummary } from "./explain.ts";
 import { loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
-import { apiScenarios, floorScenario, listScenario } from "./scenarios.ts";
+import { apiScenarios, listScenario } from "./scenarios.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { type RunningServer, startServer } from "./server.ts";
+import { warmUntilSteady } from "./warm-up.ts";
 import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 
 const started = Date.now();
@@ -21,44 +22,44 @@ const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, REDIS_U
 
 type Measure = (scenario: Scenario, seconds?: number, connections?: number) => Promise<Measurement>;
 
-/** The static floor and (on Postgres) the naive route, from bench/floor-app, warmed like the API. */
-async function measureBounds(target: Target, seeded: Seeded, result: DatabaseResult): Promise<void> {
-  const server = await startServer(serverEnv(target), { dir: FLOOR_APP, health: "/static" });
+/** Each row after its own warm-up at the row's concurrency, until requests/s is level (warm-up.ts). */
+async function measureRow(measure: Measure, scenario: Scenario): Promise<Measurement> {
+  const warmUp = await warmUntilSteady((seconds) => measure(scenario, seconds));
+  return { ...(await measure(scenario)), warmUp };
+}
+
+/** Starts `next start` (our app, or `dir`) on the target and hands over a measuring function. */
+async function withServer<T>(
+  target: Target,
+  work: (measure: Measure, url: string, server: RunningServer) => Promise<T>,
+  app: { dir?: string; health?: string } = {},
+) {
+  const server: RunningServer = await startServer(serverEnv(target), app);
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
-  const scenarios = [staticScenario, ...(target.name === "pglite" ? [] : [naiveScenario(seeded.members)])];
+  const measure: Measure = async (scenario, seconds, connections) => {
+    const m = await measureApi(server.url, cpu, scenario, seconds, connections);
+    // wrk leaves requests in flight when its time is up; the next measurement must not inherit
+    // them. Health queues behind them on the database (PGlite runs one query at a time).
+    await server.drain();
+    return m;
+  };
   try {
-    for (const scenario of scenarios) await measureApi(server.url, cpu, scenario, settings.warmupSeconds, 4);
-    result.floor = await measureApi(server.url, cpu, staticScenario);
-    if (scenarios.length > 1) result.naive = await measureApi(server.url, cpu, naiveScenario(seeded.members));
+    return await work(measure, server.url, server);
   } finally {
     await server.stop();
   }
 }
 
-/** Starts `next start` on the target, warms it with `warmUp`, hands over a measuring function. */
-async function withServer<T>(
-  target: Target,
-  warmUp: Scenario,
-  work: (measure: Measure, url: string, server: RunningServer) => Promise<T>,
-) {
-  const server: RunningServer = await startServer(serverEnv(target));
-  const cpu = { app: { group: server.group }, dbPids: target.dbPids };
-  const measure: Measure = async (scenario, seconds, connections) => {
-    const m = await measureApi(server.url, cpu, scenario, seconds, connections);
-    // autocannon leaves requests in flight when its time is up; the next measurement must not
-    // inherit them. Health queues behind them on the database (PGlite runs one query at a time).
-    await server.drain();
-    return m;
-  };
-  try {
-    // Unmeasured: the first requests load route modules, warm the JIT and fill the pool. A few
-    // connections only: fifty requests queued on a cold server would spill into the measurement.
-    await measure(warmUp, settings.warmupSeconds, 4);
-    await measure(floorScenario, 1, 4);
-    return await work(measure, server.url, server);
-  } finally {
-    await server.stop();
-  }
+/** The static floor and (on Postgres) the naive route, from bench/floor-app, warmed like the API. */
+async function measureBounds(target: Target, seeded: Seeded, result: DatabaseResult): Promise<void> {
+  await withServer(
+    target,
+    async (measure) => {
+      result.floor = await measureRow(measure, staticScenario);
+      if (target.name !== "pglite") result.naive = await measureRow(measure, naiveScenario(seeded.members));
+    },
+    { dir: FLOOR_APP, health: "/static" },
+  );
 }
 
 /** Grows the growth member to `rows` per table (with the server stopped: PGlite is one process). */
@@ -102,35 +103,31 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
     log(`${name}: API under load (${settings.connections} connections, ${settings.seconds} s each)`);
     const sizes = name === "pglite" ? settings.growthPglite : settings.growthServer;
     let owned = 0;
-    const growthStep = async (rows: number, measure: Measure) => {
+    const growthStep = async (rows: number, row: (scenario: Scenario) => Promise<Measurement>) => {
       log(`${name}: growth, ${rows} rows per member table`);
       const step = await growTo(target, seeded, rows, owned);
       owned = rows;
-      const list = await measure(listScenario([seeded.growth], `GET /collections, member owns ${rows}`));
+      const list = await row(listScenario([seeded.growth], `GET /collections, member owns ${rows}`));
       result.growth.push({ ...step, list });
     };
     await measureBounds(target, seeded, result);
-    await withServer(target, listScenario(seeded.members), async (measure, url, server) => {
+    await withServer(target, async (measure, url, server) => {
       for (const scenario of scenarios) {
         const first = await probe(url, scenario);
         if (first.status !== scenario.expect) {
           result.skipped.push(`${scenario.label}: answered ${first.status} (${first.body}), expected ${scenario.expect}`);
           continue;
         }
-        // Unmeasured first, each kind of request: its modules, statements and code paths warm
-        // (on a loaded machine the first request kind measured paid for them, 1.5-2× its CPU).
-        await measure(scenario, 1, 4);
-        result.api.push(await measure(scenario));
+        result.api.push(await measureRow(measure, scenario));
       }
       result.serverRssMb = server.rssMb();
       // A server database takes the bulk load while the API waits; PGlite needs the server stopped.
-      if (target.name !== "pglite") for (const rows of sizes) await growthStep(rows, measure);
+      if (target.name !== "pglite") for (const rows of sizes) await growthStep(rows, (scenario) => measureRow(measure, scenario));
     });
     if (target.name === "pglite") {
       for (const rows of sizes) {
         // Each step loads rows with the folder opened here, then starts a server on it.
-        const warmUp = listScenario([seeded.growth]);
-        await growthStep(rows, (scenario) => withServer(target, warmUp, (measure) => measure(scenario)));
+        await growthStep(rows, (scenario) => withServer(target, (measure) => measureRow(measure, scenario)));
       }
     }
     log(`${name}: webhooks, commit to receiver acknowledgement`);

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { type CpuSource, type CpuSpent, startCpuCount } from "./cpu.ts";
+import type { WarmUp } from "./warm-up.ts";
 
 /** What every measurement reports, whoever produced it (autocannon or the in-process driver loop). */
 export interface Measurement {
@@ -16,6 +17,8 @@ export interface Measurement {
   cpuMsPerRequest: { app: number; db: number; total: number };
   /** The machine's one-minute load average when the measurement ended (2 cores: above 2 is contention). */
   load1: number;
+  /** The unmeasured load before it, for rows served by `next start` (warm-up.ts). */
+  warmUp?: WarmUp;
 }
 
 export function cpuPerRequest(spent: CpuSpent, requests: number): Measurement["cpuMsPerRequest"] {
