@@ -1,4 +1,4 @@
-import { asMember, type Queryable } from "../lib/db/index.ts";
+import { asMember, type Queryable, queryOnly } from "../lib/db/index.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { capability } from "./ceiling.ts";
 
@@ -18,7 +18,7 @@ export async function explainList(tool: string, memberId: string): Promise<strin
       seen.push({ sql, params });
       return tx.query(sql, params);
     };
-    const recorder: Queryable = { query: record, queryLast: record };
+    const recorder: Queryable = queryOnly(record);
     await handler({ memberId, tx: recorder, input: {}, capability: cap });
     const [list] = seen;
     if (!list) throw new Error(`${tool} ran no query`);
@@ -54,7 +54,7 @@ export async function explainSearch(memberId: string, query: string): Promise<st
       seen.push({ sql, params });
       return tx.query(sql, params);
     };
-    const recorder: Queryable = { query: record, queryLast: record };
+    const recorder: Queryable = queryOnly(record);
     await handler({ memberId, tx: recorder, input: { query }, capability: cap });
     const search = seen.at(-1);
     if (!search) throw new Error("search ran no query");

@@ -3,6 +3,7 @@ import { migrate } from "./migrate.ts";
 import type { Database, Queryable } from "./types.ts";
 
 export type { Database, Queryable, Row, Transaction } from "./types.ts";
+export { continuing, queryOnly } from "./types.ts";
 
 type Holder = typeof globalThis & { __pdsDb?: Promise<Database> };
 const holder = globalThis as Holder;

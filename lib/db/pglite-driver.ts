@@ -32,8 +32,8 @@ export async function openPglite(dir: string): Promise<Database> {
   const query = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
     (await db.query<T>(sql, params as unknown[])).rows;
   // Inside a transaction (which holds PGlite's lock), statements run prepared: pglite-statements.ts.
-  // queryLast ends it the way the server driver does (ROLLBACK, no statement after it), so a
-  // handler that breaks the rule fails on both databases alike.
+  // queryLast and queryCommit end it the way the server driver does (ROLLBACK or COMMIT, no
+  // statement after it), so a handler that breaks the rule fails on both databases alike.
   // PGLITE_STATEMENTS=unprepared: PGlite's own query() instead (the bench's comparison, a fallback).
   const unprepared = process.env.PGLITE_STATEMENTS === "unprepared";
   const inTransaction = (tx: PGliteTransaction): Transaction => {
@@ -53,6 +53,12 @@ export async function openPglite(dir: string): Promise<Database> {
           await tx.rollback();
         }
       },
+      queryCommit<T extends object>(sql: string, params: readonly unknown[] = []) {
+        // PGlite commits when the transaction's function returns, as it does for every transaction.
+        const result = query<T>(sql, params);
+        ended = true;
+        return result;
+      },
       async exec(sql: string) {
         if (ended) throw new Error(ENDED);
         prepared.forget();
@@ -70,6 +76,7 @@ export async function openPglite(dir: string): Promise<Database> {
     kind: "pglite",
     query,
     queryLast: query,
+    queryCommit: query,
     transaction: (fn) => db.transaction((tx) => fn(inTransaction(tx))),
     // One process holds the folder, so its own notifications are all there is to hear.
     listen: async (channel, onMessage, onListening) => {

@@ -39,24 +39,29 @@ export async function openServer(url: string): Promise<Database> {
     kind: "server",
     query,
     queryLast: query,
+    queryCommit: query,
     transaction: async <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
       // Not sql.begin, which waits for BEGIN's answer before fn sends anything: on a reserved
       // connection, BEGIN leaves in the same write as fn's first statements, one round trip less
       // per transaction (statements on one connection run in the order they were sent).
       const connection = await sql.reserve();
       let ended: Promise<unknown> | undefined;
+      const endWith = <R extends object>(end: "commit" | "rollback", text: string, params: readonly unknown[]) => {
+        if (ended) return Promise.reject(new Error(ENDED));
+        const result = run<R>(connection, text, params);
+        ended = connection.unsafe(end).execute();
+        // Awaited below once fn is done (a failed COMMIT is the transaction's error); this only
+        // keeps it from counting as unhandled should fn fail first.
+        ended.catch(() => {});
+        return result;
+      };
       const tx: Transaction = {
         query: <R extends object>(text: string, params: readonly unknown[] = []) =>
           ended ? Promise.reject(new Error(ENDED)) : run<R>(connection, text, params),
-        queryLast: <R extends object>(text: string, params: readonly unknown[] = []) => {
-          if (ended) return Promise.reject(new Error(ENDED));
-          const result = run<R>(connection, text, params);
-          // Sent now, it joins the statement's write. A read has nothing to commit, and a write
-          // passed here by mistake is never committed.
-          ended = connection.unsafe("rollback").execute();
-          ended.catch(() => {});
-          return result;
-        },
+        // Sent at once, the end joins the statement's write. queryLast ends a read with ROLLBACK (it
+        // has nothing to commit, and a write passed there by mistake is never committed).
+        queryLast: <R extends object>(text: string, params: readonly unknown[] = []) => endWith<R>("rollback", text, params),
+        queryCommit: <R extends object>(text: string, params: readonly unknown[] = []) => endWith<R>("commit", text, params),
         async exec(text: string) {
           if (ended) throw new Error(ENDED);
           await connection.unsafe(text).simple();

@@ -10,10 +10,29 @@ export interface Queryable {
    * one round trip less per request; both drivers refuse any statement after it.
    */
   queryLast<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A write's last statement: the transaction commits right after it (nothing is committed when it
+   * fails). On the server the COMMIT leaves in the same write, one round trip less per request;
+   * both drivers refuse any statement after it, and a failed COMMIT is the transaction's error.
+   */
+  queryCommit<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
-/** Thrown for a statement sent after queryLast ended the transaction. */
-export const ENDED = "This transaction ended with its last statement (queryLast).";
+/** Thrown for a statement sent after queryLast or queryCommit ended the transaction. */
+export const ENDED = "This transaction ended with its last statement (queryLast or queryCommit).";
+
+/**
+ * The same transaction for a step that has more to run after it (a step of a larger handler, a
+ * create whose idempotent response is stored after it): its last statement does not end it.
+ */
+export function continuing(tx: Queryable): Queryable {
+  return queryOnly((sql, params) => tx.query(sql, params));
+}
+
+/** A Queryable whose every statement runs as `query` (recorders, explainers, continuing steps). */
+export function queryOnly(query: Queryable["query"]): Queryable {
+  return { query, queryLast: query, queryCommit: query };
+}
 
 export interface Transaction extends Queryable {
   /** Runs a multi-statement script without parameters (migrations). */

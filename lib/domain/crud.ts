@@ -1,4 +1,5 @@
 import type { ResourceSpec, Verb } from "../../registry/define.ts";
+import { continuing } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import type { Handler, VerbContext } from "./context.ts";
 import { buildListScope } from "./list-scopes.ts";
@@ -44,7 +45,7 @@ async function create(resource: ResourceSpec, { tx, input }: VerbContext) {
     ? `insert into ${resource.table} as t (${list})
        select ${list} from jsonb_populate_record(null::${resource.table}, $1::jsonb) returning to_jsonb(t) as r`
     : `insert into ${resource.table} as t default values returning to_jsonb(t) as r`;
-  const [row] = await tx.query<Row>(sql, columns.length ? [JSON.stringify(input)] : []);
+  const [row] = await tx.queryCommit<Row>(sql, columns.length ? [JSON.stringify(input)] : []);
   if (!row) throw new Error("insert returned nothing");
   return toRecord(resource, row.r);
 }
@@ -56,7 +57,7 @@ async function update(resource: ResourceSpec, ctx: VerbContext) {
   // the member may read but not change (a channel) is 404, not a quiet 200.
   if (columns.length === 0) columns = writableKeys(resource, firstWritable(resource));
   const list = columns.map((c) => `"${c}"`).join(", ");
-  const [row] = await tx.query<Row>(
+  const [row] = await tx.queryCommit<Row>(
     `update ${resource.table} t set (${list}) = (
        select ${list} from jsonb_populate_record(t, $1::jsonb))
      where t.id = $2 returning to_jsonb(t) as r`,
@@ -67,7 +68,7 @@ async function update(resource: ResourceSpec, ctx: VerbContext) {
 }
 
 async function remove(resource: ResourceSpec, { tx, input }: VerbContext) {
-  const rows = await tx.query(`delete from ${resource.table} t where t.id = $1 returning t.id`, [input.id]);
+  const rows = await tx.queryCommit(`delete from ${resource.table} t where t.id = $1 returning t.id`, [input.id]);
   if (rows.length === 0) throw notFound(resource);
   return null;
 }
@@ -86,13 +87,10 @@ export function genericHandler(resource: ResourceSpec, verb: Verb): Handler {
 }
 
 /**
- * A verb run as one step of a larger handler: a read (list, get) here does not end the transaction
- * as it does when it is the whole handler (Queryable.queryLast), so the steps after it still run.
+ * A verb run as one step of a larger handler: its statement does not end the transaction as it
+ * does when the verb is the whole handler (queryLast, queryCommit), so the steps after it still run.
  */
 export function genericStep(resource: ResourceSpec, verb: Verb): Handler {
   const run = VERB_HANDLERS[verb];
-  return (ctx) => {
-    const query: VerbContext["tx"]["query"] = (sql, params) => ctx.tx.query(sql, params);
-    return run(resource, { ...ctx, tx: { query, queryLast: query } });
-  };
+  return (ctx) => run(resource, { ...ctx, tx: continuing(ctx.tx) });
 }

@@ -1,6 +1,7 @@
 import { acceptedScopes, type Capability, scopeForInput } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { asMember } from "../db/index.ts";
+import { continuing } from "../db/index.ts";
 import { Reply } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
@@ -58,7 +59,11 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
     const result = await asMember(
       memberId,
-      async (tx) => idempotency.record(tx, await handler({ memberId, tx, input, capability, prepared })),
+      async (tx) => {
+        // The stored response follows the handler's last statement, which must then not end the transaction.
+        const step = idempotency.records() ? continuing(tx) : tx;
+        return idempotency.record(tx, await handler({ memberId, tx: step, input, capability, prepared }));
+      },
       { tokenId },
     ).catch((error: unknown) => {
       throw fromStoreError(error);

@@ -23,11 +23,18 @@ export interface IdempotencyStep {
   reserve(memberId: string, input: Record<string, unknown>): Promise<Replay | null>;
   /** Inside the write's transaction: stores the response with it. Passes the result through. */
   record<T>(tx: Queryable, result: T): Promise<T>;
+  /** A key is reserved: record() runs a statement after the handler's, in its transaction. */
+  records(): boolean;
   /** After a failure: frees the key so the client can retry. Never throws. */
   release(): Promise<void>;
 }
 
-const NONE: IdempotencyStep = { reserve: async () => null, record: async (_tx, result) => result, release: async () => {} };
+const NONE: IdempotencyStep = {
+  reserve: async () => null,
+  record: async (_tx, result) => result,
+  records: () => false,
+  release: async () => {},
+};
 
 /** The idempotency step for one call: a no-op unless the capability creates and a key was sent. */
 export function idempotencyFor(capability: Capability, headers: Headers): IdempotencyStep {
@@ -55,6 +62,7 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
       // again after the rollback); after a commit, release() finds no in-flight row to delete.
       return result;
     },
+    records: () => held !== null,
     async release() {
       if (!held) return;
       const { memberId, key, lease } = held;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb, type Queryable } from "@/lib/db";
+import { getDb, type Queryable, queryOnly } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
 import { searchCatalog } from "@/lib/domain/search-query";
 import { capabilityByTool } from "@/registry/capabilities";
@@ -40,7 +40,7 @@ describe("search plan", () => {
             }
             return tx.query(sql, params);
           };
-          const recorder: Queryable = { query: explained, queryLast: explained };
+          const recorder: Queryable = queryOnly(explained);
           await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query }, capability });
           return plans;
         };
@@ -49,7 +49,7 @@ describe("search plan", () => {
         // full candidate set gives: the same pages when the short way's answer is withheld.
         const withheld: Queryable["query"] = async (sql, params = []) =>
           sql.includes("public.catalog_search_words w") ? [] : tx.query(sql, params);
-        const fullOnly: Queryable = { query: withheld, queryLast: withheld };
+        const fullOnly: Queryable = queryOnly(withheld);
         for (const query of ["midnight", "Midnight artist", "midnight 1", "midn", "midnigth", "artist 42"]) {
           let [short, full]: (string | undefined)[] = [];
           for (let page = 0; page < 3; page++) {

@@ -39,7 +39,7 @@ async function storeSecret(ctx: Pick<VerbContext, "tx">, endpointId: string, kee
   return secret;
 }
 
-const createGeneric = genericHandler(webhookEndpoints, "create");
+const createGeneric = genericStep(webhookEndpoints, "create");
 const updateGeneric = genericHandler(webhookEndpoints, "update");
 
 export const createWebhookEndpoint: Handler = async (ctx) => {
