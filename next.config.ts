@@ -1,6 +1,11 @@
 import type { NextConfig } from "next";
 
+// `npm run bench:profile` builds unminified into a folder of its own (NEXT_PROFILE_BUILD=1), so a
+// CPU profile names our functions; the served build is never affected.
+const profileBuild = process.env.NEXT_PROFILE_BUILD === "1";
+
 const nextConfig: NextConfig = {
+  ...(profileBuild ? { distDir: ".next-profile", experimental: { turbopackMinify: false } } : {}),
   // PGlite loads its wasm and data files from its own dist/ at run time; bundling would also
   // publish them as static assets. node-redis loads its optional @opentelemetry/api peer with a
   // run-time require; kept external, the bundler never has to resolve that optional module.

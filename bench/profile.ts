@@ -1,5 +1,7 @@
-// npm run bench:profile: `next start` under --cpu-prof while autocannon sends GET /collections on
-// the Postgres server; writes the profile and prints where the server's CPU went (profile-summary.ts).
+// npm run bench:profile: `next start` under --cpu-prof while wrk sends one request kind (GET
+// /collections unless BENCH_PROFILE_ROUTE names another), on the Postgres server or PGlite
+// (BENCH_PROFILE_DB); writes the profile and prints where the server's CPU went (profile-summary.ts).
+// BENCH_PROFILE_UNMINIFIED=1 profiles an unminified build (.next-profile), so functions keep their names.
 import fs from "node:fs";
 import path from "node:path";
 import { rateLimitEnv } from "./config.ts";
@@ -7,7 +9,7 @@ import { createTarget } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { summarize } from "./profile-summary.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario } from "./floor.ts";
-import { listScenario } from "./scenarios.ts";
+import { apiScenarios } from "./scenarios.ts";
 import { seed } from "./seed.ts";
 import { startServer } from "./server.ts";
 import { warmUntilSteady } from "./warm-up.ts";
@@ -16,8 +18,11 @@ import { buildIfStale } from "../scripts/next-build.ts";
 const dir = path.resolve(process.env.BENCH_PROFILE_DIR || ".data/bench-profile");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-// BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route instead, to set the two side by side.
-const naive = process.env.BENCH_PROFILE_ROUTE === "naive";
+// BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route, to set the two side by side; any
+// other value picks the API row whose label contains it ("POST /items", "search", "{id}").
+const route = process.env.BENCH_PROFILE_ROUTE || "GET /collections (50";
+const naive = route === "naive";
+if (process.env.BENCH_PROFILE_UNMINIFIED === "1") process.env.NEXT_PROFILE_BUILD = "1";
 if (naive) buildFloorIfStale();
 else buildIfStale();
 let measuredFrom = 0;
@@ -35,7 +40,8 @@ try {
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
   }, naive ? { dir: FLOOR_APP, health: "/static" } : {});
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
-  const scenario = naive ? naiveScenario(seeded.members) : listScenario(seeded.members);
+  const scenario = naive ? naiveScenario(seeded.members) : apiScenarios(seeded).scenarios.find((s) => s.label.includes(route));
+  if (!scenario) throw new Error(`BENCH_PROFILE_ROUTE=${route} names no row of the bench`);
   try {
     await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
     measuredFrom = Date.now();

@@ -44,11 +44,23 @@ export interface WrkResult {
 
 const lua = (value: string) => JSON.stringify(value); // a JSON string is a valid Lua string literal here
 
+const THREADS = 2;
+/**
+ * Each connection's first request waits this long, so every connection is open and accepted before
+ * the load starts. A saturated Node server accepts one connection per event-loop turn (libuv since
+ * 1.45: "unix: don't accept() connections in a loop"), so fifty connections opened under load wait
+ * up to ~50 turns in the accept queue (0.7 s seen), and wrk's coordinated-omission correction turns
+ * each such wait into a run of slow samples: that, not the steady state, was the p99 of a 5-s row
+ * (bench/results/2026-11-24-latency-tail.md). The hold is left out of the run's seconds (wrk
+ * takes whole seconds, so the hold is one).
+ */
+export const HOLD_MS = 1000;
+
 /**
  * The script: requests cycle through `requests` (each wrk thread from its own offset), every
  * answer's status is counted per thread, and done() prints one JSON line with the totals.
  */
-function script(requests: readonly WrkRequest[]): string {
+function script(requests: readonly WrkRequest[], connectionsPerThread: number): string {
   const table = requests
     .map((r) => {
       const headers = Object.entries(r.headers)
@@ -71,6 +83,11 @@ function request()
   return requests[(i % #requests) + 1]
 end
 function response(status) statuses[status] = (statuses[status] or 0) + 1 end
+local held = 0
+function delay()
+  if held < ${connectionsPerThread} then held = held + 1; return ${HOLD_MS} end
+  return 0
+end
 function done(summary, latency)
   local counts = {}
   for _, thread in ipairs(threads) do
@@ -94,11 +111,11 @@ export async function runWrk(
   connections: number,
 ): Promise<WrkResult> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pds-wrk-")), "load.lua");
-  fs.writeFileSync(file, script(requests));
+  fs.writeFileSync(file, script(requests, Math.floor(connections / THREADS)));
   try {
     const { stdout } = await run(
       wrk,
-      ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "30s", "-s", file, url],
+      [`-t${THREADS}`, `-c${connections}`, `-d${seconds + HOLD_MS / 1000}s`, "--timeout", "30s", "-s", file, url],
       { maxBuffer: 1 << 20 },
     );
     const line = stdout.split("\n").find((l) => l.startsWith("WRK "));
@@ -113,7 +130,7 @@ export async function runWrk(
     };
     return {
       requests: out.requests,
-      seconds: out.micros / 1e6,
+      seconds: (out.micros / 1000 - HOLD_MS) / 1000,
       p50Ms: out.p50 / 1000,
       p99Ms: out.p99 / 1000,
       statuses: out.statuses,

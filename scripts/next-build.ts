@@ -20,11 +20,13 @@ function newestMtime(entry: string): number {
 }
 
 export function buildIfStale(): "reused" | "built" {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const distDir = process.env.NEXT_PROFILE_BUILD === "1" ? ".next-profile" : ".next"; // see next.config.ts
+  const buildId = path.join(root, distDir, "BUILD_ID");
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   if (builtAt >= Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))))) return "reused";
   console.log(builtAt ? "Sources changed since the last build; rebuilding…" : "No build yet; building…");
-  const build = spawnSync(nextBin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env: nextEnv });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }; // NEXT_PROFILE_BUILD may be set after import
+  const build = spawnSync(nextBin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env });
   if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
   return "built";
 }
