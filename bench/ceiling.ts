@@ -9,6 +9,7 @@ import { closedLoop, type Measurement } from "./stats.ts";
 
 export const RAW_LABEL = "raw loop: driver transaction, claims + list SQL";
 export const UNPREPARED_LABEL = "raw loop, PGlite's own query() (unprepared)";
+export const THREAD_LABEL = "raw loop through the driver's worker thread";
 
 export function capability(tool: string): Capability | undefined {
   return capabilityByTool.get(tool);
@@ -56,9 +57,18 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
       });
       if (rows.length !== 51) throw new Error(`expected 51 rows, got ${rows.length}`);
     });
+  // On PGlite the raw loop is PGlite's own, in this process (PGLITE_THREAD=main, no thread hop);
+  // the server runs it on a worker thread, measured through the driver as another row.
+  const pglite = db.kind === "pglite";
+  const inProcess = { PGLITE_THREAD: "main" };
   return [
-    await rawLoop(RAW_LABEL),
-    ...(db.kind === "pglite" ? [await unpreparedLoop(() => rawLoop(UNPREPARED_LABEL))] : []),
+    pglite ? await withDriver(inProcess, () => rawLoop(RAW_LABEL)) : await rawLoop(RAW_LABEL),
+    ...(pglite
+      ? [
+          await rawLoop(THREAD_LABEL),
+          await withDriver({ ...inProcess, PGLITE_STATEMENTS: "unprepared" }, () => rawLoop(UNPREPARED_LABEL)),
+        ]
+      : []),
     await run("ceiling: member tx + list 50", async (i) => {
       const rows = (await list(pick(i)?.id ?? "")) as { data: unknown[] };
       if (rows.data.length !== 50) throw new Error(`expected 50 rows, got ${rows.data.length}`);
@@ -73,18 +83,19 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
 }
 
 /**
- * The same raw loop with PGlite's own query() (parse and plan per statement, six calls into the
- * wasm): the loop as it ran before the driver prepared statements, measured in the same run.
+ * A loop with the driver opened under other settings: PGlite in this process (its own loop), or
+ * also with PGlite's own query() (parse and plan per statement, six calls into the wasm: the loop
+ * as it ran before the driver prepared statements), measured in the same run.
  */
-async function unpreparedLoop(measure: () => Promise<Measurement>): Promise<Measurement> {
+async function withDriver(env: Record<string, string>, measure: () => Promise<Measurement>): Promise<Measurement> {
   await closeDb();
-  process.env.PGLITE_STATEMENTS = "unprepared";
+  Object.assign(process.env, env);
   try {
     await getDb();
     return await measure();
   } finally {
     await closeDb();
-    delete process.env.PGLITE_STATEMENTS;
+    for (const name of Object.keys(env)) delete process.env[name];
     await getDb();
   }
 }

@@ -8,7 +8,7 @@ import { explainList, planSummary } from "./explain.ts";
 import { loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
-import { apiScenarios, listScenario } from "./scenarios.ts";
+import { apiScenarios, LIST_LABEL, listScenario } from "./scenarios.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
@@ -19,6 +19,8 @@ import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 const started = Date.now();
 const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);
 const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, REDIS_URL: "" });
+/** PGlite rows measured again with the database on the server's main thread (PGLITE_THREAD=main). */
+const MAIN_THREAD_ROWS = [LIST_LABEL, "POST /items"];
 
 type Measure = (scenario: Scenario, seconds?: number, connections?: number) => Promise<Measurement>;
 
@@ -32,9 +34,9 @@ async function measureRow(measure: Measure, scenario: Scenario): Promise<Measure
 async function withServer<T>(
   target: Target,
   work: (measure: Measure, url: string, server: RunningServer) => Promise<T>,
-  app: { dir?: string; health?: string } = {},
+  app: { dir?: string; health?: string; env?: Record<string, string> } = {},
 ) {
-  const server: RunningServer = await startServer(serverEnv(target), app);
+  const server: RunningServer = await startServer({ ...serverEnv(target), ...app.env }, app);
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   const measure: Measure = async (scenario, seconds, connections) => {
     const m = await measureApi(server.url, cpu, scenario, seconds, connections);
@@ -125,6 +127,16 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
       if (target.name !== "pglite") for (const rows of sizes) await growthStep(rows, (scenario) => measureRow(measure, scenario));
     });
     if (target.name === "pglite") {
+      // The same rows with PGlite in the server's own thread, as it ran before the worker thread.
+      await withServer(
+        target,
+        async (measure) => {
+          for (const scenario of scenarios.filter((s) => MAIN_THREAD_ROWS.includes(s.label))) {
+            result.api.push(await measureRow(measure, { ...scenario, label: `${scenario.label}, PGlite on the main thread` }));
+          }
+        },
+        { env: { PGLITE_THREAD: "main" } },
+      );
       for (const rows of sizes) {
         // Each step loads rows with the folder opened here, then starts a server on it.
         await growthStep(rows, (scenario) => withServer(target, (measure) => measureRow(measure, scenario)));
@@ -148,8 +160,8 @@ console.log(`\nLoad generator: ${loadGenerator()} (bench/wrk.ts), ${settings.con
 console.log(`Rate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory store); tokens over ${settings.members} members.`);
 console.log(
   [
-    "CPU ms/req: application plus database server per request (the server's backends in brackets; PGlite runs inside the application).",
-    "÷raw, ÷floor, ÷naive: the API's requests/s as a share of the raw driver loop's, the static Next route's and the naive route's (bench/floor-app). ×floor CPU: its CPU per request as a multiple of the floor's.",
+    "CPU ms/req: application plus database server per request (the server's backends in brackets; PGlite runs inside the application, on a worker thread unless the row says otherwise).",
+    "÷raw, ÷floor, ÷naive: the API's requests/s as a share of the raw driver loop's (on PGlite: PGlite's own loop in this process, no thread hop), the static Next route's and the naive route's (bench/floor-app). ×floor CPU: its CPU per request as a multiple of the floor's.",
     "load: one-minute load average at the end of the measurement (2 cores; other work on the machine moves req/s, much less CPU per request).",
   ].join("\n"),
 );

@@ -1,92 +1,168 @@
 import fs from "node:fs";
-import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
-import { citext } from "@electric-sql/pglite/contrib/citext";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { Worker } from "node:worker_threads";
 import { lockDataDir } from "./data-dir-lock.ts";
-import { preparedStatements } from "./pglite-statements.ts";
+import { type EngineOptions, type EngineRequest, openEngine, type WorkerReply } from "./pglite-engine.ts";
 import { type Database, ENDED, type Transaction } from "./types.ts";
 
-const ANALYZE_EVERY_MS = 10 * 60 * 1000;
+type Call = (request: EngineRequest) => Promise<unknown>;
 
+interface Transport {
+  call: Call;
+  /** The handler for notifications (LISTEN), set once the driver is built. */
+  onNotify: (handler: (channel: string, payload: string) => void) => void;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The embedded database. By default it runs on a worker thread (pglite-worker.ts): a statement in
+ * wasm no longer holds the event loop, so the main thread serves HTTP while Postgres computes, on
+ * another core (issue 14). PGLITE_THREAD=main keeps it in process (the bench's comparison, and a
+ * fallback where worker threads are not available). Either way the same requests reach the same
+ * engine (pglite-engine.ts), and one process holds the data folder (data-dir-lock.ts).
+ */
 export async function openPglite(dir: string): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
-  let release = () => {};
-  if (!inMemory) {
-    fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
-    release = lockDataDir(dir);
-  }
-  const db = new PGlite(dir, { extensions: { citext, pg_trgm, unaccent } });
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true }); // the lock lives beside it; PGlite creates no parents
+  const release = inMemory ? () => {} : lockDataDir(dir);
+  const options: EngineOptions = { statements: process.env.PGLITE_STATEMENTS === "unprepared" ? "unprepared" : "prepared" };
   try {
-    await db.waitReady;
-    // Its pages live in memory, so a random read costs what a sequential one does. At the default
-    // (4, for spinning disks) the planner sorted a member's rows rather than walk the (owner,
-    // created_at, id) index: 10-25 ms against 0.4 ms for a page of a 1,000-row member (npm run bench).
-    // PGlite is one session for its whole life, so a session setting holds for good.
-    await db.exec("set random_page_cost = 1.1");
+    const transport = process.env.PGLITE_THREAD === "main" ? await inProcess(dir, options) : await onWorker(dir, options);
+    return database(transport, release);
   } catch (error) {
     release();
     throw error;
   }
-  const prepared = preparedStatements(db);
-  const query = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await db.query<T>(sql, params as unknown[])).rows;
-  // Inside a transaction (which holds PGlite's lock), statements run prepared: pglite-statements.ts.
-  // queryLast and queryCommit end it the way the server driver does (ROLLBACK or COMMIT, no
-  // statement after it), so a handler that breaks the rule fails on both databases alike.
-  // PGLITE_STATEMENTS=unprepared: PGlite's own query() instead (the bench's comparison, a fallback).
-  const unprepared = process.env.PGLITE_STATEMENTS === "unprepared";
-  const inTransaction = (tx: PGliteTransaction): Transaction => {
-    let ended = false;
-    const query = async <T extends object>(sql: string, params: readonly unknown[] = []) => {
-      if (ended) throw new Error(ENDED);
-      return unprepared ? (await tx.query<T>(sql, params as unknown[])).rows : prepared.query<T>(sql, params);
-    };
-    return {
-      query,
-      async queryLast<T extends object>(sql: string, params: readonly unknown[] = []) {
-        const result = query<T>(sql, params);
-        ended = true;
-        try {
-          return await result;
-        } finally {
-          await tx.rollback();
-        }
-      },
-      queryCommit<T extends object>(sql: string, params: readonly unknown[] = []) {
-        // PGlite commits when the transaction's function returns, as it does for every transaction.
-        const result = query<T>(sql, params);
-        ended = true;
-        return result;
-      },
-      async exec(sql: string) {
-        if (ended) throw new Error(ENDED);
-        prepared.forget();
-        await tx.exec(sql);
-      },
-    };
+}
+
+async function inProcess(dir: string, options: EngineOptions): Promise<Transport> {
+  let handler = (_channel: string, _payload: string) => {};
+  const engine = await openEngine(dir, options, (channel, payload) => handler(channel, payload));
+  return {
+    call: (request) => engine.handle(request),
+    onNotify: (h) => {
+      handler = h;
+    },
+    stop: async () => {},
   };
-  // PGlite has no autovacuum, so nothing would ever refresh the planner's statistics as tables
-  // grow. A periodic ANALYZE stands in for it (PGlite runs it between requests, not beside them).
-  const analyze = setInterval(() => {
-    db.exec("analyze").catch((error: unknown) => console.error("periodic analyze failed", error));
-  }, ANALYZE_EVERY_MS);
-  analyze.unref();
+}
+
+async function onWorker(dir: string, options: EngineOptions): Promise<Transport> {
+  const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { dir, options } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  let next = 0;
+  let handler = (_channel: string, _payload: string) => {};
+  let broken: Error | undefined;
+  // The thread keeps the process alive only while an answer is awaited (a script that is done
+  // exits without closing the database, as it did with PGlite in process).
+  const settle = () => {
+    if (pending.size === 0) worker.unref();
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on("message", (reply: WorkerReply) => {
+      if ("ready" in reply) return resolve();
+      if ("failed" in reply) return reject(Object.assign(new Error(reply.failed.message), { stack: reply.failed.stack }));
+      if ("notify" in reply) return handler(reply.notify, reply.payload);
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      settle();
+      if (!waiter) return;
+      if (reply.ok) waiter.resolve(reply.value);
+      else waiter.reject(Object.assign(new Error(reply.error.message), reply.error.fields, { name: reply.error.name, stack: reply.error.stack }));
+    });
+    const die = (error: Error) => {
+      broken = error;
+      reject(error);
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+    };
+    worker.on("error", die);
+    worker.on("exit", (code) => die(new Error(`the embedded database's thread exited (${code})`)));
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+  return {
+    call: (request) => {
+      if (broken) return Promise.reject(broken);
+      const id = ++next;
+      worker.ref();
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, request });
+      });
+    },
+    onNotify: (h) => {
+      handler = h;
+    },
+    stop: async () => {
+      worker.removeAllListeners("exit");
+      await worker.terminate();
+    },
+  };
+}
+
+function database({ call, onNotify, stop }: Transport, release: () => void): Database {
+  const listeners = new Map<string, (payload: string) => void>();
+  onNotify((channel, payload) => listeners.get(channel)?.(payload));
+  const query = <T extends object>(sql: string, params: readonly unknown[] = []) =>
+    call({ op: "query", sql, params }) as Promise<T[]>;
+  let transactions = 0;
   return {
     kind: "pglite",
     query,
     queryLast: query,
     queryCommit: query,
-    transaction: (fn) => db.transaction((tx) => fn(inTransaction(tx))),
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      const tx = ++transactions;
+      const done = call({ op: "begin", tx });
+      // Answered with fn's outcome below; this only keeps an early failure from counting as unhandled.
+      done.catch(() => {});
+      let ended = false;
+      const statement = (end?: "commit" | "rollback") =>
+        function run<R extends object>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+          if (ended) return Promise.reject(new Error(ENDED));
+          if (end) ended = true;
+          return call({ op: "query", sql, params, tx, end }) as Promise<R[]>;
+        };
+      // queryLast and queryCommit end it the way the server driver does (ROLLBACK or COMMIT, no
+      // statement after it), so a handler that breaks the rule fails on both databases alike.
+      const handle: Transaction = {
+        query: statement(),
+        queryLast: statement("rollback"),
+        queryCommit: statement("commit"),
+        async exec(sql) {
+          if (ended) throw new Error(ENDED);
+          await call({ op: "exec", sql, tx });
+        },
+      };
+      try {
+        const result = await fn(handle);
+        if (!ended) call({ op: "end", tx, commit: true }).catch(() => {}); // its outcome is done's
+        await done; // a failed COMMIT is the transaction's error
+        return result;
+      } catch (error) {
+        if (!ended) call({ op: "end", tx, commit: false }).catch(() => {});
+        await done.catch(() => {});
+        throw error;
+      }
+    },
     // One process holds the folder, so its own notifications are all there is to hear.
     listen: async (channel, onMessage, onListening) => {
-      await db.listen(channel, onMessage);
+      listeners.set(channel, onMessage);
+      await call({ op: "listen", channel });
       onListening();
     },
     close: async () => {
-      clearInterval(analyze);
-      await db.close();
-      release();
+      try {
+        await call({ op: "close" });
+      } finally {
+        await stop();
+        release();
+      }
     },
   };
 }

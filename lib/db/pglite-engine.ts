@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
+import { citext } from "@electric-sql/pglite/contrib/citext";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { preparedStatements } from "./pglite-statements.ts";
+
+/**
+ * What the driver asks of the embedded database, as data, so the same requests travel to a worker
+ * thread (pglite-worker.ts) or are handled in process. A transaction is a `begin` (answered once it
+ * has committed or rolled back) and then its statements, each naming it; `end` on a statement ends
+ * the transaction right after it (queryLast, queryCommit), an `end` request ends it otherwise.
+ */
+export type EngineRequest =
+  | { op: "query"; sql: string; params: readonly unknown[]; tx?: number; end?: "commit" | "rollback" }
+  | { op: "exec"; sql: string; tx?: number }
+  | { op: "begin"; tx: number }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "listen"; channel: string }
+  | { op: "close" };
+
+export interface EngineOptions {
+  /** `unprepared`: PGlite's own query() for every statement (the bench's comparison, a fallback). */
+  statements: "prepared" | "unprepared";
+}
+
+/** What the worker thread posts back: an answer by request id, a notification, or how it started. */
+export type WorkerReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { message: string; name: string; stack?: string; fields: Record<string, unknown> } }
+  | { notify: string; payload: string }
+  | { ready: true }
+  | { failed: { message: string; stack?: string } };
+
+export interface Engine {
+  handle(request: EngineRequest): Promise<unknown>;
+}
+
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
+
+interface Pending {
+  request: EngineRequest;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The requests of one open transaction, in the order they were sent. */
+class Inbox {
+  private items: Pending[] = [];
+  private waiting: ((item: Pending) => void) | undefined;
+
+  push(item: Pending): void {
+    if (this.waiting) {
+      const take = this.waiting;
+      this.waiting = undefined;
+      take(item);
+    } else this.items.push(item);
+  }
+
+  next(): Promise<Pending> {
+    const item = this.items.shift();
+    if (item) return Promise.resolve(item);
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+}
+
+export async function openEngine(
+  dir: string,
+  options: EngineOptions,
+  notify: (channel: string, payload: string) => void,
+): Promise<Engine> {
+  if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
+  const db = new PGlite(dir, { extensions: { citext, pg_trgm, unaccent } });
+  await db.waitReady;
+  // Its pages live in memory, so a random read costs what a sequential one does. At the default
+  // (4, for spinning disks) the planner sorted a member's rows rather than walk the (owner,
+  // created_at, id) index: 10-25 ms against 0.4 ms for a page of a 1,000-row member (npm run bench).
+  // PGlite is one session for its whole life, so a session setting holds for good.
+  await db.exec("set random_page_cost = 1.1");
+  // PGlite has no autovacuum, so nothing would ever refresh the planner's statistics as tables
+  // grow. A periodic ANALYZE stands in for it (PGlite runs it between requests, not beside them).
+  const analyze = setInterval(() => {
+    db.exec("analyze").catch((error: unknown) => console.error("periodic analyze failed", error));
+  }, ANALYZE_EVERY_MS);
+  analyze.unref();
+
+  // Inside a transaction (which holds PGlite's lock), statements run prepared: pglite-statements.ts.
+  const prepared = preparedStatements(db);
+  const statement = async (tx: PGliteTransaction, sql: string, params: readonly unknown[]) =>
+    options.statements === "unprepared" ? (await tx.query(sql, params as unknown[])).rows : prepared.query(sql, params);
+  const inboxes = new Map<number, Inbox>();
+
+  /** Runs the transaction's requests as they come until one ends it; PGlite commits when this returns. */
+  const serve = async (inbox: Inbox, tx: PGliteTransaction): Promise<void> => {
+    for (;;) {
+      const { request, resolve, reject } = await inbox.next();
+      if (request.op === "end") {
+        if (!request.commit) await tx.rollback();
+        resolve(undefined);
+        return;
+      }
+      try {
+        if (request.op === "exec") {
+          prepared.forget(); // DDL (migrations): statements parse again
+          await tx.exec(request.sql);
+          resolve(undefined);
+        } else if (request.op === "query") {
+          const rows = await statement(tx, request.sql, request.params);
+          if (request.end === "rollback") await tx.rollback();
+          resolve(rows);
+          if (request.end) return;
+        } else throw new Error(`${request.op} is not a statement`);
+      } catch (error) {
+        reject(error);
+        // A failed last statement: nothing more will come, and throwing rolls the transaction back.
+        // Otherwise the caller learns of the failure and ends the transaction itself.
+        if (request.op === "query" && request.end) throw error;
+      }
+    }
+  };
+
+  return {
+    handle(request) {
+      switch (request.op) {
+        case "begin": {
+          const inbox = new Inbox();
+          inboxes.set(request.tx, inbox);
+          return db.transaction((tx) => serve(inbox, tx)).finally(() => inboxes.delete(request.tx));
+        }
+        case "query":
+        case "exec":
+        case "end": {
+          const tx = request.tx;
+          if (tx === undefined) {
+            if (request.op === "exec") {
+              prepared.forget();
+              return db.exec(request.sql).then(() => undefined);
+            }
+            if (request.op === "query") return db.query(request.sql, request.params as unknown[]).then((r) => r.rows);
+          }
+          const inbox = tx === undefined ? undefined : inboxes.get(tx);
+          if (!inbox) return Promise.reject(new Error(`no open transaction ${tx}`));
+          return new Promise((resolve, reject) => inbox.push({ request, resolve, reject }));
+        }
+        case "listen":
+          return db.listen(request.channel, (payload) => notify(request.channel, payload)).then(() => undefined);
+        case "close":
+          clearInterval(analyze);
+          return db.close();
+      }
+    },
+  };
+}
