@@ -1,11 +1,8 @@
 import type { Database } from "../db/index.ts";
+import type { TokenCaller } from "./caller.ts";
 
-/** What a live token look-up answered, as the cache keeps it. */
-export interface CachedToken {
-  id: string;
-  memberId: string;
-  scopes: readonly string[];
-}
+/** What a live token look-up answered, kept as the caller it makes (marked `cached`). */
+export type CachedToken = TokenCaller & { cached: true };
 
 interface Entry {
   token: CachedToken;

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { hash, randomInt } from "node:crypto";
 
 /**
  * pds_ + 30 random base62 characters + 6-character base62 CRC32 of those 30: secret scanners can
@@ -22,8 +22,9 @@ export function isWellFormedToken(token: string): boolean {
   return token.slice(PREFIX.length + BODY_LENGTH) === checksum(body);
 }
 
+/** One-shot hash: a third of createHash().update().digest()'s cost, on every request (issue 14). */
 export function hashToken(token: string): Buffer {
-  return createHash("sha256").update(token).digest();
+  return hash("sha256", token, "buffer");
 }
 
 /** What the settings page shows: never more than the last four characters. */
@@ -32,7 +33,7 @@ export function displayToken(last4: string): string {
 }
 
 function checksum(body: string): string {
-  let value = crc32(Buffer.from(body, "ascii"));
+  let value = crc32(body);
   let out = "";
   for (let i = 0; i < CHECK_LENGTH; i++) {
     out = (ALPHABET[value % 62] ?? "0") + out;
@@ -47,8 +48,9 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-function crc32(bytes: Uint8Array): number {
+/** Over the body's characters, which TOKEN_PATTERN has already held to ASCII. */
+function crc32(ascii: string): number {
   let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  for (let i = 0; i < ascii.length; i++) crc = (CRC_TABLE[(crc ^ ascii.charCodeAt(i)) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }

@@ -105,7 +105,7 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
   const key = hash.toString("hex");
   const cache = tokenCache();
   const cached = (await cache.ready(db)) ? cache.get(key) : undefined;
-  if (cached) return tokenCaller(cached.memberId, cached.id, cached.scopes, true);
+  if (cached) return cached;
   const startedAt = Date.now();
   const [row] = await db.query<{ id: string; member_id: string; scopes: string[]; expires_ms: number }>(
     `with live as (
@@ -124,6 +124,8 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
     [hash],
   );
   if (!row) return null;
-  cache.set(key, { id: row.id, memberId: row.member_id, scopes: row.scopes }, Number(row.expires_ms), startedAt);
+  // Shared by every request the entry serves, so frozen.
+  const caller = Object.freeze({ ...tokenCaller(row.member_id, row.id, row.scopes), cached: true as const });
+  cache.set(key, caller, Number(row.expires_ms), startedAt);
   return tokenCaller(row.member_id, row.id, row.scopes);
 }
