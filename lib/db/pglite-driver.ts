@@ -118,15 +118,19 @@ function database({ call, onNotify, stop }: Transport, release: () => void): Dat
     queryCommit: query,
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const tx = ++transactions;
-      const done = call({ op: "begin", tx });
-      // Answered with fn's outcome below; this only keeps an early failure from counting as unhandled.
-      done.catch(() => {});
-      let ended = false;
+      let sent = false;
+      // The request that ends the transaction, answered once it has committed or rolled back.
+      let ending: Promise<unknown> | undefined;
+      const send = (request: EngineRequest) => {
+        sent = true;
+        return call(request);
+      };
       const statement = (end?: "commit" | "rollback") =>
         function run<R extends object>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-          if (ended) return Promise.reject(new Error(ENDED));
-          if (end) ended = true;
-          return call({ op: "query", sql, params, tx, end }) as Promise<R[]>;
+          if (ending) return Promise.reject(new Error(ENDED));
+          const rows = send({ op: "query", sql, params, tx, end }) as Promise<R[]>;
+          if (end) ending = rows;
+          return rows;
         };
       // queryLast and queryCommit end it the way the server driver does (ROLLBACK or COMMIT, no
       // statement after it), so a handler that breaks the rule fails on both databases alike.
@@ -135,18 +139,17 @@ function database({ call, onNotify, stop }: Transport, release: () => void): Dat
         queryLast: statement("rollback"),
         queryCommit: statement("commit"),
         async exec(sql) {
-          if (ended) throw new Error(ENDED);
-          await call({ op: "exec", sql, tx });
+          if (ending) throw new Error(ENDED);
+          await send({ op: "exec", sql, tx });
         },
       };
+      const end = (commit: boolean) => (sent ? call({ op: "end", tx, commit }) : Promise.resolve());
       try {
         const result = await fn(handle);
-        if (!ended) call({ op: "end", tx, commit: true }).catch(() => {}); // its outcome is done's
-        await done; // a failed COMMIT is the transaction's error
+        await (ending ?? end(true)); // a failed COMMIT is the transaction's error
         return result;
       } catch (error) {
-        if (!ended) call({ op: "end", tx, commit: false }).catch(() => {});
-        await done.catch(() => {});
+        await (ending ?? end(false)).catch(() => {});
         throw error;
       }
     },

@@ -7,14 +7,14 @@ import { preparedStatements } from "./pglite-statements.ts";
 
 /**
  * What the driver asks of the embedded database, as data, so the same requests travel to a worker
- * thread (pglite-worker.ts) or are handled in process. A transaction is a `begin` (answered once it
- * has committed or rolled back) and then its statements, each naming it; `end` on a statement ends
- * the transaction right after it (queryLast, queryCommit), an `end` request ends it otherwise.
+ * thread (pglite-worker.ts) or are handled in process. A statement naming a transaction that is not
+ * open opens it. `end` on a statement ends its transaction right after it (queryLast, queryCommit);
+ * an `end` request ends it otherwise. The request that ends a transaction is answered once the
+ * transaction has committed or rolled back, so a failed COMMIT is its answer.
  */
 export type EngineRequest =
   | { op: "query"; sql: string; params: readonly unknown[]; tx?: number; end?: "commit" | "rollback" }
   | { op: "exec"; sql: string; tx?: number }
-  | { op: "begin"; tx: number }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "listen"; channel: string }
   | { op: "close" };
@@ -48,13 +48,21 @@ interface Pending {
 class Inbox {
   private items: Pending[] = [];
   private waiting: ((item: Pending) => void) | undefined;
+  private failure: { error: unknown } | undefined;
 
   push(item: Pending): void {
-    if (this.waiting) {
+    if (this.failure) item.reject(this.failure.error);
+    else if (this.waiting) {
       const take = this.waiting;
       this.waiting = undefined;
       take(item);
     } else this.items.push(item);
+  }
+
+  /** The transaction could not run (BEGIN failed): what waits, and what comes, gets the error. */
+  fail(error: unknown): void {
+    this.failure = { error };
+    for (const item of this.items.splice(0)) item.reject(error);
   }
 
   next(): Promise<Pending> {
@@ -92,56 +100,68 @@ export async function openEngine(
     options.statements === "unprepared" ? (await tx.query(sql, params as unknown[])).rows : prepared.query(sql, params);
   const inboxes = new Map<number, Inbox>();
 
-  /** Runs the transaction's requests as they come until one ends it; PGlite commits when this returns. */
-  const serve = async (inbox: Inbox, tx: PGliteTransaction): Promise<void> => {
-    for (;;) {
-      const { request, resolve, reject } = await inbox.next();
-      if (request.op === "end") {
-        if (!request.commit) await tx.rollback();
-        resolve(undefined);
-        return;
+  /**
+   * Opens transaction `id` and serves its requests as they come until one ends it. That one is
+   * answered once PGlite has committed (when the function returns) or rolled back (when it throws),
+   * so a failed COMMIT is its answer.
+   */
+  const open = (id: number): Inbox => {
+    const inbox = new Inbox();
+    inboxes.set(id, inbox);
+    let last: Pending | undefined;
+    db.transaction(async (tx) => {
+      for (;;) {
+        const item = await inbox.next();
+        const { request, resolve, reject } = item;
+        if (request.op === "end") {
+          last = item;
+          if (!request.commit) await tx.rollback();
+          return undefined;
+        }
+        try {
+          if (request.op === "exec") {
+            prepared.forget(); // DDL (migrations): statements parse again
+            await tx.exec(request.sql);
+            resolve(undefined);
+          } else if (request.op === "query") {
+            if (request.end) last = item;
+            const rows = await statement(tx, request.sql, request.params);
+            if (request.end === "rollback") await tx.rollback();
+            if (request.end) return rows;
+            resolve(rows);
+          }
+        } catch (error) {
+          // A failed last statement: nothing more will come, and throwing rolls back. Otherwise
+          // the caller learns of the failure and ends the transaction itself.
+          if (last === item) throw error;
+          reject(error);
+        }
       }
-      try {
-        if (request.op === "exec") {
-          prepared.forget(); // DDL (migrations): statements parse again
-          await tx.exec(request.sql);
-          resolve(undefined);
-        } else if (request.op === "query") {
-          const rows = await statement(tx, request.sql, request.params);
-          if (request.end === "rollback") await tx.rollback();
-          resolve(rows);
-          if (request.end) return;
-        } else throw new Error(`${request.op} is not a statement`);
-      } catch (error) {
-        reject(error);
-        // A failed last statement: nothing more will come, and throwing rolls the transaction back.
-        // Otherwise the caller learns of the failure and ends the transaction itself.
-        if (request.op === "query" && request.end) throw error;
-      }
-    }
+    })
+      .then(
+        (value) => last?.resolve(value),
+        (error: unknown) => (last ? last.reject(error) : inbox.fail(error)),
+      )
+      .finally(() => inboxes.delete(id));
+    return inbox;
   };
 
   return {
     handle(request) {
       switch (request.op) {
-        case "begin": {
-          const inbox = new Inbox();
-          inboxes.set(request.tx, inbox);
-          return db.transaction((tx) => serve(inbox, tx)).finally(() => inboxes.delete(request.tx));
-        }
         case "query":
         case "exec":
         case "end": {
           const tx = request.tx;
-          if (tx === undefined) {
-            if (request.op === "exec") {
-              prepared.forget();
-              return db.exec(request.sql).then(() => undefined);
-            }
-            if (request.op === "query") return db.query(request.sql, request.params as unknown[]).then((r) => r.rows);
+          if (tx === undefined && request.op === "exec") {
+            prepared.forget();
+            return db.exec(request.sql).then(() => undefined);
           }
-          const inbox = tx === undefined ? undefined : inboxes.get(tx);
-          if (!inbox) return Promise.reject(new Error(`no open transaction ${tx}`));
+          if (tx === undefined && request.op === "query") {
+            return db.query(request.sql, request.params as unknown[]).then((r) => r.rows);
+          }
+          if (tx === undefined) return Promise.reject(new Error("end without a transaction"));
+          const inbox = inboxes.get(tx) ?? open(tx);
           return new Promise((resolve, reject) => inbox.push({ request, resolve, reject }));
         }
         case "listen":
