@@ -6,6 +6,7 @@ import { settings } from "./config.ts";
 import type { CpuSource } from "./cpu.ts";
 import type { Seeded } from "./seed.ts";
 import { closedLoop, type Measurement } from "./stats.ts";
+import { warmUntilSteady } from "./warm-up.ts";
 
 export const RAW_LABEL = "raw loop: driver transaction, claims + list SQL";
 export const UNPREPARED_LABEL = "raw loop, PGlite's own query() (unprepared)";
@@ -32,9 +33,13 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
   const list = listCollections();
   const { members } = seeded;
   const pick = (i: number) => members[i % members.length];
-  const run = (label: string, work: (i: number) => Promise<void>, seconds = settings.seconds) =>
-    closedLoop(label, settings.connections, seconds, { app: "self", dbPids }, work);
-  await run("warm-up", async (i) => void (await list(pick(i)?.id ?? "")), settings.warmupSeconds);
+  // Each loop warms until level first, as the server rows do: a driver opened anew (PGlite in this
+  // process, or on a fresh worker thread) starts with cold code, which a 15-s row would average in.
+  const run = async (label: string, work: (i: number) => Promise<void>) => {
+    const loop = (seconds: number) => closedLoop(label, settings.connections, seconds, { app: "self", dbPids }, work);
+    const warmUp = await warmUntilSteady(loop);
+    return { ...(await loop(settings.seconds)), warmUp };
+  };
   const db = await getDb();
   // The database's own loop: one transaction with the member's claims and the list's SQL, sent
   // straight to the driver (PGlite's or postgres.js), no pipeline and no HTTP.

@@ -22,9 +22,7 @@ export const settings = {
   connections: num("BENCH_CONNECTIONS", 50),
   /** Seconds per measurement: 15, as in issue 14's reference table. */
   seconds: num("BENCH_SECONDS", 15),
-  /** Seconds of the driver loop's unmeasured start (in process: JIT, pool). */
-  warmupSeconds: num("BENCH_WARMUP_SECONDS", 2),
-  /** A server's warm-up before each row: windows of this many seconds until requests/s is level (warm-up.ts)… */
+  /** The warm-up before each row (server or driver loop): windows of this many seconds until requests/s is level (warm-up.ts)… */
   warmupWindowSeconds: num("BENCH_WARMUP_WINDOW_SECONDS", 3),
   /** …for at most this long. */
   warmupMaxSeconds: num("BENCH_WARMUP_MAX_SECONDS", 30),

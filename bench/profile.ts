@@ -58,12 +58,20 @@ try {
 } finally {
   await target.drop();
 }
-// The server is the process with the most samples (next start may fork a helper).
+// Files are CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, one per thread. The server is the
+// process with the most samples (next start may fork a helper); each of its threads is summarised
+// (the main thread, and PGlite's worker thread on the embedded database).
 const profiles = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
-const largest = profiles.map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
-if (!largest) throw new Error(`no profile written in ${dir}`);
+const pidOf = (file: string) => file.split(".")[3] ?? "";
+const sizeOf = (pid: string) =>
+  profiles.filter((f) => pidOf(f) === pid).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
+const server = [...new Set(profiles.map(pidOf))].sort((a, b) => sizeOf(b) - sizeOf(a))[0];
+if (!server) throw new Error(`no profile written in ${dir}`);
 // Only the measured span: start-up and warm-up (module compilation, JIT) are left out.
 const window: [number, number] = [stoppedAt - measuredFrom, stoppedAt - measuredTo];
-console.log(`\n${largest} (the measured ${Math.round((measuredTo - measuredFrom) / 1000)} s)`);
-console.log(summarize(JSON.parse(fs.readFileSync(largest, "utf8")), window));
+for (const file of profiles.filter((f) => pidOf(f) === server).sort()) {
+  const thread = file.split(".")[4] === "0" ? "main thread" : `thread ${file.split(".")[4]}`;
+  console.log(`\n${path.join(dir, file)}, ${thread} (the measured ${Math.round((measuredTo - measuredFrom) / 1000)} s)`);
+  console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), window));
+}
 process.exit(0);

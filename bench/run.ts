@@ -6,7 +6,7 @@ import { rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
 import { explainList, planSummary } from "./explain.ts";
 import { loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
-import { type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
+import { type Bounds, type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
 import { apiScenarios, LIST_LABEL, listScenario } from "./scenarios.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
@@ -52,14 +52,18 @@ async function withServer<T>(
   }
 }
 
-/** The static floor and (on Postgres) the naive route, from bench/floor-app, warmed like the API. */
-async function measureBounds(target: Target, seeded: Seeded, result: DatabaseResult): Promise<void> {
-  await withServer(
+/**
+ * The static floor and (on Postgres) the naive route, from bench/floor-app, warmed like the API.
+ * Measured before and after the API rows: this machine's speed drifts ±15% within a run, and the
+ * ratios take the bounds' mean (report.ts).
+ */
+async function measureBounds(target: Target, seeded: Seeded): Promise<Bounds> {
+  return withServer(
     target,
-    async (measure) => {
-      result.floor = await measureRow(measure, staticScenario);
-      if (target.name !== "pglite") result.naive = await measureRow(measure, naiveScenario(seeded.members));
-    },
+    async (measure) => ({
+      floor: await measureRow(measure, staticScenario),
+      ...(target.name !== "pglite" ? { naive: await measureRow(measure, naiveScenario(seeded.members)) } : {}),
+    }),
     { dir: FLOOR_APP, health: "/static" },
   );
 }
@@ -91,6 +95,7 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
     api: [],
     skipped: [],
     growth: [],
+    bounds: [],
     loadAverage: { before: os.loadavg(), after: [] },
   };
   try {
@@ -112,7 +117,7 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
       const list = await row(listScenario([seeded.growth], `GET /collections, member owns ${rows}`));
       result.growth.push({ ...step, list });
     };
-    await measureBounds(target, seeded, result);
+    result.bounds.push(await measureBounds(target, seeded));
     await withServer(target, async (measure, url, server) => {
       for (const scenario of scenarios) {
         const first = await probe(url, scenario);
@@ -123,8 +128,6 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
         result.api.push(await measureRow(measure, scenario));
       }
       result.serverRssMb = server.rssMb();
-      // A server database takes the bulk load while the API waits; PGlite needs the server stopped.
-      if (target.name !== "pglite") for (const rows of sizes) await growthStep(rows, (scenario) => measureRow(measure, scenario));
     });
     if (target.name === "pglite") {
       // The same rows with PGlite in the server's own thread, as it ran before the worker thread.
@@ -137,10 +140,18 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
         },
         { env: { PGLITE_THREAD: "main" } },
       );
+    }
+    result.bounds.push(await measureBounds(target, seeded));
+    if (target.name === "pglite") {
+      // Each step loads rows with the folder opened here, then starts a server on it.
       for (const rows of sizes) {
-        // Each step loads rows with the folder opened here, then starts a server on it.
         await growthStep(rows, (scenario) => withServer(target, (measure) => measureRow(measure, scenario)));
       }
+    } else {
+      // A server database takes the bulk load while the API waits.
+      await withServer(target, async (measure) => {
+        for (const rows of sizes) await growthStep(rows, (scenario) => measureRow(measure, scenario));
+      });
     }
     log(`${name}: webhooks, commit to receiver acknowledgement`);
     result.webhooks = await benchWebhooks(target);
