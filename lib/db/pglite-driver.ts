@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import { lockDataDir } from "./data-dir-lock.ts";
-import { type EngineOptions, type EngineRequest, openEngine, type WorkerReply } from "./pglite-engine.ts";
+import { type EngineOptions, type EngineRequest, openEngine, type TextRows, type WorkerReply } from "./pglite-engine.ts";
 import { type Database, ENDED, type Transaction } from "./types.ts";
 
 type Call = (request: EngineRequest) => Promise<unknown>;
@@ -24,9 +24,12 @@ export async function openPglite(dir: string): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
   if (!inMemory) fs.mkdirSync(dir, { recursive: true }); // the lock lives beside it; PGlite creates no parents
   const release = inMemory ? () => {} : lockDataDir(dir);
-  const options: EngineOptions = { statements: process.env.PGLITE_STATEMENTS === "unprepared" ? "unprepared" : "prepared" };
+  const statements = process.env.PGLITE_STATEMENTS === "unprepared" ? "unprepared" : "prepared";
   try {
-    const transport = process.env.PGLITE_THREAD === "main" ? await inProcess(dir, options) : await onWorker(dir, options);
+    const transport =
+      process.env.PGLITE_THREAD === "main"
+        ? await inProcess(dir, { statements, jsonAsText: false })
+        : await onWorker(dir, { statements, jsonAsText: true });
     return database(transport, release);
   } catch (error) {
     release();
@@ -48,7 +51,7 @@ async function inProcess(dir: string, options: EngineOptions): Promise<Transport
 
 async function onWorker(dir: string, options: EngineOptions): Promise<Transport> {
   const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { dir, options } });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void; query: boolean }>();
   let next = 0;
   let handler = (_channel: string, _payload: string) => {};
   let broken: Error | undefined;
@@ -66,7 +69,7 @@ async function onWorker(dir: string, options: EngineOptions): Promise<Transport>
       pending.delete(reply.id);
       settle();
       if (!waiter) return;
-      if (reply.ok) waiter.resolve(reply.value);
+      if (reply.ok) waiter.resolve(waiter.query ? parseJson(reply.value as TextRows) : reply.value);
       else waiter.reject(Object.assign(new Error(reply.error.message), reply.error.fields, { name: reply.error.name, stack: reply.error.stack }));
     });
     const die = (error: Error) => {
@@ -91,7 +94,7 @@ async function onWorker(dir: string, options: EngineOptions): Promise<Transport>
       const id = ++next;
       worker.ref();
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, query: request.op === "query" });
         worker.postMessage({ id, request });
       });
     },
@@ -103,6 +106,14 @@ async function onWorker(dir: string, options: EngineOptions): Promise<Transport>
       await worker.terminate();
     },
   };
+}
+
+/** Rows as the engine answers them over the thread: json values come as text (EngineOptions.jsonAsText). */
+function parseJson({ rows, json }: TextRows): Record<string, unknown>[] {
+  if (json.length) {
+    for (const row of rows) for (const column of json) if (typeof row[column] === "string") row[column] = JSON.parse(row[column]);
+  }
+  return rows;
 }
 
 function database({ call, onNotify, stop }: Transport, release: () => void): Database {

@@ -1,4 +1,4 @@
-import { type PGlite, parse, protocol } from "@electric-sql/pglite";
+import { type PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
 
 const { serialize } = protocol;
 
@@ -16,11 +16,12 @@ const join = (parts: Uint8Array[]) => Buffer.concat(parts);
  * Parameterised queries on PGlite as named prepared statements, each run in one call into the
  * wasm. PGlite's own query() parses and plans the text again every time and makes six calls
  * (parse, describe, bind, describe, execute, sync); on a list that was a third of the request's
- * CPU (bench/results). Results are typed by PGlite's own parsers, so rows are what query() gives.
+ * CPU (bench/results). Results are typed by PGlite's own parsers (or `parsers`), so rows are what
+ * query() gives.
  * Only for use inside PGlite's transaction, which holds its lock; `queue` keeps statements sent
  * together in the order they were sent.
  */
-export function preparedStatements(db: PGlite) {
+export function preparedStatements(db: PGlite, parsers: PGlite["parsers"] = db.parsers) {
   const statements = new Map<string, Statement>();
   let counter = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -36,7 +37,7 @@ export function preparedStatements(db: PGlite) {
     return statement;
   }
 
-  async function run<T extends object>(text: string, params: readonly unknown[]): Promise<T[]> {
+  async function run<T extends object>(text: string, params: readonly unknown[]): Promise<Results<T>> {
     const statement = statements.get(text) ?? (await prepare(text));
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -53,7 +54,7 @@ export function preparedStatements(db: PGlite) {
         ]),
         { syncToFs: false },
       );
-      return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as T[];
+      return (parse.parseResults(messages, parsers)[0] ?? { rows: [], fields: [] }) as Results<T>;
     } catch (error) {
       // Not retried here: inside a transaction the error has already aborted it. The next
       // transaction parses the statement again.
@@ -63,7 +64,7 @@ export function preparedStatements(db: PGlite) {
   }
 
   return {
-    query<T extends object>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    query<T extends object>(text: string, params: readonly unknown[] = []): Promise<Results<T>> {
       const result = queue.then(() => run<T>(text, params));
       queue = result.catch(() => {});
       return result;

@@ -44,6 +44,14 @@ describe.each(["worker", "main"] as const)("PGlite on the %s thread", (thread) =
     else expect(ticks).toBe(0);
   });
 
+  it("answers json and jsonb values as PGlite parses them, in and out of a transaction", async () => {
+    const sql = `select '"text"'::jsonb as s, 'null'::json as n, null::jsonb as missing, '[1,{"a":2}]'::json as j,
+                        jsonb_build_object('at', '2026-11-24T06:00:00.123456Z'::timestamptz) as o`;
+    const expected = { s: "text", n: null, missing: null, j: [1, { a: 2 }], o: { at: "2026-11-24T06:00:00.123456+00:00" } };
+    expect(await db.query(sql)).toEqual([expected]);
+    expect(await db.transaction((tx) => tx.queryLast(sql))).toEqual([expected]);
+  });
+
   it("hands the store's error over with its fields", async () => {
     await db.query("insert into t values (1)");
     const duplicate = db.transaction((tx) => tx.queryCommit("insert into t values (1)"));
