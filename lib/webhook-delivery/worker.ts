@@ -32,7 +32,7 @@ interface Claimed {
  */
 async function claim(now: Date, limit: number, endpoints: readonly string[] | null): Promise<Claimed[]> {
   const rows = await asService((tx) =>
-    tx.query<{ r: Claimed }>(
+    tx.queryCommit<{ r: Claimed }>(
       `with due as (
          select d.id from public.webhook_deliveries d
            join public.webhook_endpoints e on e.id = d.endpoint_id
@@ -71,35 +71,41 @@ function secretsOf(claimed: Claimed, now: Date): string[] {
   return list;
 }
 
+/**
+ * The attempt's outcome, and the endpoint's failing streak (cleared by a success; after 5 days of
+ * failures the endpoint is disabled, and the settings page says why), in one statement that ends
+ * its transaction: a round trip per delivery instead of three, and on the embedded database no
+ * hop between threads while its one session is held.
+ */
 async function record(tx: Queryable, claimed: Claimed, now: Date, status: number | null, error: string | null, ms: number) {
   const ok = error === null;
   const failed = !ok && claimed.attempts >= SCHEDULE.length;
   const next = ok || failed ? null : new Date(now.getTime() + (SCHEDULE[claimed.attempts] ?? 0) * 1000).toISOString();
-  // attempts = $n: a retry requested meanwhile (attempts reset) is not overwritten by this result.
-  await tx.query(
-    `update public.webhook_deliveries set status = $2, next_attempt_at = $3, last_status_code = $4, last_error = $5,
-            duration_ms = $6, delivered_at = case when $2 = 'delivered' then $7::timestamptz else delivered_at end
-      where id = $1 and attempts = $8`,
-    [claimed.id, ok ? "delivered" : failed ? "failed" : "pending", next, status, error, ms, now.toISOString(), claimed.attempts],
-  );
-  if (ok) {
-    await tx.query("update public.webhook_endpoints set failing_since = null where id = $1 and failing_since is not null", [
-      claimed.endpoint_id,
-    ]);
-    return;
-  }
-  // Failing without a success for 5 days: disable, and say why on the settings page.
-  await tx.query(
-    `update public.webhook_endpoints
-        set failing_since = coalesce(failing_since, $2::timestamptz),
-            enabled = case when coalesce(failing_since, $2::timestamptz) <= $2::timestamptz - make_interval(days => $3)
+  // attempts = $8: a retry requested meanwhile (attempts reset) is not overwritten by this result.
+  await tx.queryCommit(
+    `with attempt as (
+       update public.webhook_deliveries set status = $2, next_attempt_at = $3, last_status_code = $4, last_error = $5,
+              duration_ms = $6, delivered_at = case when $2 = 'delivered' then $7::timestamptz else delivered_at end
+        where id = $1 and attempts = $8
+     )
+     update public.webhook_endpoints
+        set failing_since = case when $9 then null else coalesce(failing_since, $7::timestamptz) end,
+            enabled = case when not $9 and coalesce(failing_since, $7::timestamptz) <= $7::timestamptz - make_interval(days => $11)
                            then false else enabled end,
-            disabled_reason = case when coalesce(failing_since, $2::timestamptz) <= $2::timestamptz - make_interval(days => $3)
-                           then $4 else disabled_reason end
-      where id = $1`,
+            disabled_reason = case when not $9 and coalesce(failing_since, $7::timestamptz) <= $7::timestamptz - make_interval(days => $11)
+                           then $12 else disabled_reason end
+      where id = $10 and (not $9 or failing_since is not null)`,
     [
-      claimed.endpoint_id,
+      claimed.id,
+      ok ? "delivered" : failed ? "failed" : "pending",
+      next,
+      status,
+      error,
+      ms,
       now.toISOString(),
+      claimed.attempts,
+      ok,
+      claimed.endpoint_id,
       WEBHOOK_LIMITS.disableAfterFailingDays,
       `Disabled by the service: every delivery failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days (last: ${error}).`,
     ],

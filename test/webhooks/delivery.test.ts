@@ -166,6 +166,8 @@ describe("webhook delivery", () => {
     webhookClock.now = () => new Date(now);
     const waits = [5, 300, 1800];
     await drain();
+    const failing = await api("GET", `/webhook-endpoints/${endpoint.id}`, { token: ada.token });
+    expect(failing.body).toMatchObject({ enabled: true, failing_since: expect.any(String) });
     for (const seconds of waits) {
       const [row] = await asService((tx) =>
         tx.query<{ status: string; next: string }>(
@@ -184,6 +186,9 @@ describe("webhook delivery", () => {
     const log = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
     expect(log.body.data).toMatchObject([{ status: "delivered", attempts: 4, last_status_code: 204, next_attempt_at: null }]);
     expect(new Set(r.received.map((one) => one.json.id)).size).toBe(1);
+    // The success ends the endpoint's failing streak.
+    const healed = await api("GET", `/webhook-endpoints/${endpoint.id}`, { token: ada.token });
+    expect(healed.body).toMatchObject({ enabled: true, failing_since: null });
   });
 
   it("disables an endpoint that has failed for 5 days and says why", async () => {
