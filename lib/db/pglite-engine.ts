@@ -38,14 +38,6 @@ export interface TextRows {
 
 const JSON_TYPES = new Set<number>([types.JSON, types.JSONB]);
 
-/** What the worker thread posts back: an answer by request id, a notification, or how it started. */
-export type WorkerReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { message: string; name: string; stack?: string; fields: Record<string, unknown> } }
-  | { notify: string; payload: string }
-  | { ready: true }
-  | { failed: { message: string; stack?: string } };
-
 export interface Engine {
   handle(request: EngineRequest): Promise<unknown>;
 }

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { type EngineOptions, type EngineRequest, openEngine, type WorkerReply } from "./pglite-engine.ts";
+import { type EngineOptions, type EngineRequest, openEngine } from "./pglite-engine.ts";
+import type { WorkerReply } from "./pglite-transport.ts";
 
 /**
  * The embedded database on a thread of its own (pglite-driver.ts starts it): Postgres in wasm
