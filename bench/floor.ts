@@ -23,7 +23,7 @@ export function buildFloorIfStale(): void {
   const sources = ["app/static/route.js", "app/naive/route.js", "app/layout.js", "next.config.mjs"];
   if (sources.every((file) => fs.statSync(path.join(FLOOR_APP, file)).mtimeMs <= builtAt)) return;
   console.log("Building bench/floor-app…");
-  const build = spawnSync(nextBin, ["build", FLOOR_APP], { stdio: ["ignore", "inherit", "inherit"], env: nextEnv });
+  const build = spawnSync(nextBin, ["build", FLOOR_APP], { stdio: ["ignore", "inherit", "inherit"], env: nextEnv() });
   if (build.status !== 0) throw new Error(`next build bench/floor-app failed (exit ${build.status})`);
 }
 

@@ -5,7 +5,8 @@ import path from "node:path";
 
 const root = process.cwd();
 export const nextBin = path.join(root, "node_modules", ".bin", "next");
-export const nextEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+/** The environment for `next`, read when called: the profiler sets NEXT_PROFILE_BUILD after this module loads. */
+export const nextEnv = () => ({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 
 /** Everything the build reads; migrations are read at run time and need no rebuild. */
 const SOURCES = ["app", "components", "lib", "registry", "public", "next.config.ts", "package.json", "tsconfig.json"];
@@ -25,8 +26,7 @@ export function buildIfStale(): "reused" | "built" {
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   if (builtAt >= Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))))) return "reused";
   console.log(builtAt ? "Sources changed since the last build; rebuilding…" : "No build yet; building…");
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }; // NEXT_PROFILE_BUILD may be set after import
-  const build = spawnSync(nextBin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env });
+  const build = spawnSync(nextBin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env: nextEnv() });
   if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
   return "built";
 }

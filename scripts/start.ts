@@ -10,5 +10,5 @@ try {
 }
 
 const port = process.env.PORT ?? "3000";
-const server = spawnSync(nextBin, ["start", "-p", port, ...process.argv.slice(2)], { stdio: "inherit", env: nextEnv });
+const server = spawnSync(nextBin, ["start", "-p", port, ...process.argv.slice(2)], { stdio: "inherit", env: nextEnv() });
 process.exit(server.status ?? 0);

@@ -124,8 +124,8 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
     [hash],
   );
   if (!row) return null;
+  const caller = tokenCaller(row.member_id, row.id, row.scopes);
   // Shared by every request the entry serves, so frozen.
-  const caller = Object.freeze({ ...tokenCaller(row.member_id, row.id, row.scopes), cached: true as const });
-  cache.set(key, caller, Number(row.expires_ms), startedAt);
-  return tokenCaller(row.member_id, row.id, row.scopes);
+  cache.set(key, Object.freeze({ ...caller, cached: true as const }), Number(row.expires_ms), startedAt);
+  return caller;
 }
