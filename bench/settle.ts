@@ -26,7 +26,7 @@ try {
       const m = await measureApi(server.url, cpu, scenario, settings.seconds, settings.connections);
       await server.drain();
       console.log(
-        `${target.name} ${m.label}, window ${i + 1} (${settings.seconds} s): ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req`,
+        `${target.name} ${m.label}, window ${i + 1} (${settings.seconds} s): ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (app ${m.cpuMsPerRequest.app}, db ${m.cpuMsPerRequest.db})`,
       );
     }
   } finally {

@@ -26,10 +26,22 @@ const firstWritable = (resource: ResourceSpec): Record<string, unknown> => {
   return { [name]: null };
 };
 
+// A record's fields in a page, in the registry's order. A shown-once secret has no column (as a
+// column it would be readable on every read) and is null, as toRecord answers a field the row lacks.
+const pageColumnsOf = new WeakMap<ResourceSpec, string[]>();
+function pageColumns(resource: ResourceSpec): string[] {
+  let columns = pageColumnsOf.get(resource);
+  if (!columns) {
+    columns = Object.entries(resource.fields).map(([name, field]) => (field.shownOnce ? `null as "${name}"` : `t."${name}"`));
+    pageColumnsOf.set(resource, columns);
+  }
+  return columns;
+}
+
 async function list(resource: ResourceSpec, { tx, input, memberId }: VerbContext) {
   const { after, limit, ...filters } = input;
   const scope = buildListScope(resource, memberId, filters);
-  return keysetPage(tx, { from: resource.table, ...scope }, { after, limit }, (row) => toRecord(resource, row));
+  return keysetPage(tx, { from: resource.table, ...scope }, { after, limit }, pageColumns(resource));
 }
 
 async function get(resource: ResourceSpec, { tx, input }: VerbContext) {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { asMember } from "@/lib/db";
+import { keysetPage } from "@/lib/domain/pagination";
+import { jsonResponse } from "@/lib/http/respond";
+import { todos } from "@/registry/resources/todos";
 import { api } from "../support/api";
 import { makeMember, tokenFor } from "../support/factories";
 
@@ -59,6 +62,42 @@ describe("cursor pagination", () => {
     const page = await api("GET", "/todos", { token: member.token });
     expect(page.body.data).toHaveLength(50);
     expect(page.body.has_more).toBe(true);
+  });
+});
+
+describe("a page's body, serialized by the database", () => {
+  it("answers each record with the registry's fields in their order, as get answers it", async () => {
+    const member = await makeMember();
+    const created = await api("POST", "/todos", { token: member.token, body: { title: "ünïcode ✓ \"quoted\"", due_at: "2026-12-01T10:00:00.123456Z", reminders: [60] } });
+    expect(created.status).toBe(201);
+    const page = await api("GET", "/todos", { token: member.token });
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body)).toEqual(["data", "has_more", "next_cursor"]);
+    expect(Object.keys(page.body.data[0])).toEqual(Object.keys(todos.fields));
+    const one = await api("GET", `/todos/${created.body.id}`, { token: member.token });
+    expect(page.body.data[0]).toEqual(one.body);
+  });
+
+  it("is serialized again once its records were read, so a change to them is answered", async () => {
+    const member = await makeMember();
+    await seedTodos(member.id, 3);
+    const scope = { from: "public.todos", where: [], params: [] };
+    const columns = ['t."id"', 't."title"'];
+    const page = await asMember(member.id, (tx) => keysetPage<{ title: string }>(tx, scope, { limit: 2 }, columns));
+    // Untouched, the answer is the database's own text, never parsed on its way out.
+    const parse = vi.spyOn(JSON, "parse");
+    const text = await jsonResponse(200, page, "req").text();
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    const untouched = JSON.parse(text);
+    expect(untouched).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
+    expect(untouched.data).toHaveLength(2);
+    const [first] = page.data;
+    if (!first) throw new Error("empty page");
+    first.title = "changed";
+    page.has_more = false;
+    expect(await jsonResponse(200, page, "req").json()).toMatchObject({ data: [{ title: "changed" }, {}], has_more: false });
+    expect(JSON.parse(JSON.stringify({ result: page })).result.data[0].title).toBe("changed");
   });
 });
 

@@ -2,20 +2,16 @@ import { webhookDelivery } from "../../../registry/operations/webhooks.ts";
 import type { Queryable } from "../../db/index.ts";
 import { ApiError } from "../../http/problem.ts";
 import type { ToolHandler } from "../context.ts";
-import { keysetPage } from "../pagination.ts";
+import { columnsOf, keysetPage } from "../pagination.ts";
 
 type Row = { r: Record<string, unknown> };
 
-// The registry's delivery schema names the columns an answer carries.
-const COLUMNS = Object.keys(webhookDelivery.shape);
-
 /** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
-export function toDelivery(row: Record<string, unknown>): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (const name of COLUMNS) record[name] = row[name] ?? null;
-  if (record.status !== "pending") record.next_attempt_at = null;
-  return record;
-}
+const DELIVERY = columnsOf(Object.keys(webhookDelivery.shape))
+  .map((column) =>
+    column === 't."next_attempt_at"' ? `case when t.status = 'pending' then ${column} end as next_attempt_at` : column,
+  )
+  .join(", ");
 
 const endpointNotFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
 
@@ -26,11 +22,12 @@ async function assertEndpoint(tx: Queryable, id: string) {
 
 async function deliveryById(ctx: { tx: Queryable }, endpointId: string, id: string) {
   const [row] = await ctx.tx.query<Row>(
-    "select to_jsonb(d) as r from public.webhook_deliveries d where d.id = $1 and d.endpoint_id = $2",
+    `select row_to_json(r) as r from public.webhook_deliveries t cross join lateral (select ${DELIVERY}) r
+      where t.id = $1 and t.endpoint_id = $2`,
     [id, endpointId],
   );
   if (!row) throw new ApiError("not_found", "No delivery with this id is visible to this token.");
-  return toDelivery(row.r);
+  return row.r;
 }
 
 export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = async ({ tx, input }) => {
@@ -40,7 +37,7 @@ export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = 
     query.params.push(input.status);
     query.where.push(`t.status = $${query.params.length}`);
   }
-  return keysetPage(tx, query, input, toDelivery);
+  return keysetPage(tx, query, input, [DELIVERY]);
 };
 
 export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) => {
