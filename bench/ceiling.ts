@@ -1,6 +1,9 @@
 import { authenticateToken } from "../lib/auth/tokens.ts";
 import { asMember, closeDb, getDb } from "../lib/db/index.ts";
+import { pageColumns } from "../lib/domain/crud.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
+import { keysetPage } from "../lib/domain/pagination.ts";
+import { collections } from "../registry/resources/collections.ts";
 import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
 import { settings } from "./config.ts";
 import type { CpuSource } from "./cpu.ts";
@@ -11,6 +14,8 @@ import { warmUntilSteady } from "./warm-up.ts";
 export const RAW_LABEL = "raw loop: driver transaction, claims + list SQL";
 export const UNPREPARED_LABEL = "raw loop, PGlite's own query() (unprepared)";
 export const THREAD_LABEL = "raw loop through the driver's worker thread";
+
+const COLUMNS = pageColumns(collections);
 
 export function capability(tool: string): Capability | undefined {
   return capabilityByTool.get(tool);
@@ -47,20 +52,15 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
     run(label, async (i) => {
       const memberId = pick(i)?.id ?? "";
       const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-      const rows = await (await getDb()).transaction(async (tx) => {
+      const page = await (await getDb()).transaction(async (tx) => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           claims,
         ]);
-        // The list's SQL (lib/domain/crud.ts): the page as one json value.
-        const [row] = await tx.query<{ page: unknown[] }>(
-          `select json_agg(t order by t.created_at desc, t.id desc) as page from (
-             select * from public.collections t where t.owner_id = $1::uuid
-             order by t.created_at desc, t.id desc limit 51) t`,
-          [memberId],
-        );
-        return row?.page ?? [];
+        // The list's SQL and its end (lib/domain/pagination.ts): the page as the answer's JSON text,
+        // ROLLBACK sent with it. Its data is left unread, as REST leaves it.
+        return keysetPage(tx, { from: "public.collections", where: ["t.owner_id = $1::uuid"], params: [memberId] }, {}, COLUMNS);
       });
-      if (rows.length !== 51) throw new Error(`expected 51 rows, got ${rows.length}`);
+      if (!page.has_more) throw new Error("expected a page with more after it");
     });
   // On PGlite the raw loop is PGlite's own, in this process (PGLITE_THREAD=main, no thread hop);
   // the server runs it on a worker thread, measured through the driver as another row.
@@ -75,8 +75,8 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
         ]
       : []),
     await run("ceiling: member tx + list 50", async (i) => {
-      const rows = (await list(pick(i)?.id ?? "")) as { data: unknown[] };
-      if (rows.data.length !== 50) throw new Error(`expected 50 rows, got ${rows.data.length}`);
+      const page = (await list(pick(i)?.id ?? "")) as { has_more: boolean };
+      if (!page.has_more) throw new Error("expected a page with more after it");
     }),
     await run("ceiling + token look-up", async (i) => {
       const member = pick(i);

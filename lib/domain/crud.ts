@@ -29,7 +29,7 @@ const firstWritable = (resource: ResourceSpec): Record<string, unknown> => {
 // A record's fields in a page, in the registry's order. A shown-once secret has no column (as a
 // column it would be readable on every read) and is null, as toRecord answers a field the row lacks.
 const pageColumnsOf = new WeakMap<ResourceSpec, string[]>();
-function pageColumns(resource: ResourceSpec): string[] {
+export function pageColumns(resource: ResourceSpec): string[] {
   let columns = pageColumnsOf.get(resource);
   if (!columns) {
     columns = Object.entries(resource.fields).map(([name, field]) => (field.shownOnce ? `null as "${name}"` : `t."${name}"`));
