@@ -1,5 +1,5 @@
 import { authenticateToken } from "../lib/auth/tokens.ts";
-import { asMember, closeDb, getDb } from "../lib/db/index.ts";
+import { asMember, closeDb, type Database, getDb, type Transaction } from "../lib/db/index.ts";
 import { pageColumns } from "../lib/domain/crud.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { keysetPage } from "../lib/domain/pagination.ts";
@@ -16,6 +16,22 @@ export const UNPREPARED_LABEL = "raw loop, PGlite's own query() (unprepared)";
 export const THREAD_LABEL = "raw loop through the driver's worker thread";
 
 const COLUMNS = pageColumns(collections);
+
+/** The raw loop's transaction: the member's claims, then fn's statements, on the driver itself. */
+export function withClaims<T>(db: Database, memberId: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [claims]);
+    return fn(tx);
+  });
+}
+
+/**
+ * The list's SQL and its end (lib/domain/pagination.ts): the member's collections as the answer's
+ * JSON text, ROLLBACK sent with it. Its data is left unread, as REST leaves it.
+ */
+export const listPage = (tx: Transaction, memberId: string) =>
+  keysetPage(tx, { from: "public.collections", where: ["t.owner_id = $1::uuid"], params: [memberId] }, {}, COLUMNS);
 
 export function capability(tool: string): Capability | undefined {
   return capabilityByTool.get(tool);
@@ -51,15 +67,7 @@ export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]
   const rawLoop = (label: string) =>
     run(label, async (i) => {
       const memberId = pick(i)?.id ?? "";
-      const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-      const page = await (await getDb()).transaction(async (tx) => {
-        await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-          claims,
-        ]);
-        // The list's SQL and its end (lib/domain/pagination.ts): the page as the answer's JSON text,
-        // ROLLBACK sent with it. Its data is left unread, as REST leaves it.
-        return keysetPage(tx, { from: "public.collections", where: ["t.owner_id = $1::uuid"], params: [memberId] }, {}, COLUMNS);
-      });
+      const page = await withClaims(await getDb(), memberId, (tx) => listPage(tx, memberId));
       if (!page.has_more) throw new Error("expected a page with more after it");
     });
   // On PGlite the raw loop is PGlite's own, in this process (PGLITE_THREAD=main, no thread hop);

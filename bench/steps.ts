@@ -6,13 +6,11 @@
 import { authenticate } from "../lib/http/authenticate.ts";
 import { rateLimit } from "../lib/http/rate-limit.ts";
 import { asMember, closeDb, getDb } from "../lib/db/index.ts";
-import { pageColumns } from "../lib/domain/crud.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
-import { keysetPage } from "../lib/domain/pagination.ts";
-import { collections } from "../registry/resources/collections.ts";
 import { withCors } from "../lib/http/cors.ts";
 import { handleRest } from "../lib/surfaces/rest.ts";
 import { capabilityByTool } from "../registry/capabilities.ts";
+import { listPage, withClaims } from "./ceiling.ts";
 import { rateLimitEnv } from "./config.ts";
 import { seed } from "./seed.ts";
 
@@ -45,7 +43,6 @@ const db = await getDb();
 const list = capabilityByTool.get("collections_list");
 if (!list) throw new Error("collections_list missing");
 const listHandler = handlerFor(list);
-const columns = pageColumns(collections);
 const auth = (i: number) => new Headers({ authorization: `Bearer ${pick(i)?.tokens[0]}` });
 // The list's SQL before issue 14 (a row per record) and before its fifth pass (the page as one json
 // value, parsed); today's is keysetPage's (lib/domain/pagination.ts), the page as the answer's text.
@@ -55,46 +52,10 @@ const listSql = `select json_agg(t order by t.created_at desc, t.id desc) as pag
   select * from public.collections t where t.owner_id = $1::uuid order by t.created_at desc, t.id desc limit 51) t`;
 
 console.log(`${db.kind}: ${members.length} members × ${seeded.members[0]?.collectionIds.length}+ collections`);
-await time("raw tx: claims + list SQL", (i) => {
-  const memberId = pick(i)?.id ?? "";
-  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-  return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      claims,
-    ]);
-    return keysetPage(tx, { from: "public.collections", where: ["t.owner_id = $1::uuid"], params: [memberId] }, {}, columns);
-  });
-});
-await time("raw tx: claims + list SQL as json_agg, parsed", (i) => {
-  const memberId = pick(i)?.id ?? "";
-  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-  return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      claims,
-    ]);
-    return tx.query(listSql, [memberId]);
-  });
-});
-await time("raw tx: claims + list SQL, a row per record", (i) => {
-  const memberId = pick(i)?.id ?? "";
-  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
-  return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      claims,
-    ]);
-    return tx.query(rowsSql, [memberId]);
-  });
-});
-await time("raw tx: claims + get SQL", (i) => {
-  const member = pick(i);
-  const claims = JSON.stringify({ sub: member?.id, role: "authenticated" });
-  return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      claims,
-    ]);
-    return tx.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [member?.collectionIds[0]]);
-  });
-});
+await time("raw tx: claims + list SQL", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => listPage(tx, pick(i)?.id ?? "")));
+await time("raw tx: claims + list SQL as json_agg, parsed", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => tx.query(listSql, [pick(i)?.id])));
+await time("raw tx: claims + list SQL, a row per record", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => tx.query(rowsSql, [pick(i)?.id])));
+await time("raw tx: claims + get SQL", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => tx.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [pick(i)?.collectionIds[0]])));
 await time("list SQL alone (no tx, no claims)", (i) => db.query(listSql, [pick(i)?.id]));
 await time("list SQL alone, a row per record", (i) => db.query(rowsSql, [pick(i)?.id]));
 await time("get SQL alone (no tx)", (i) => db.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [pick(i)?.collectionIds[0]]));

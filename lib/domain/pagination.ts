@@ -98,9 +98,6 @@ export async function keysetPage<T>(
   return serializedPage<T>(row.page, row.has_more, cursor);
 }
 
-/** The select-list expressions of named columns of `t`, for keysetPage. */
-export const columnsOf = (names: readonly string[]) => names.map((name) => `t."${name}"`);
-
 /**
  * A page whose records stay JSON text until something reads `data`; until then (and while the
  * page keeps its three fields) that text is the body REST answers (lib/http/respond.ts).

@@ -2,16 +2,14 @@ import { webhookDelivery } from "../../../registry/operations/webhooks.ts";
 import type { Queryable } from "../../db/index.ts";
 import { ApiError } from "../../http/problem.ts";
 import type { ToolHandler } from "../context.ts";
-import { columnsOf, keysetPage } from "../pagination.ts";
+import { keysetPage } from "../pagination.ts";
 
 type Row = { r: Record<string, unknown> };
 
 /** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
-const DELIVERY = columnsOf(Object.keys(webhookDelivery.shape))
-  .map((column) =>
-    column === 't."next_attempt_at"' ? `case when t.status = 'pending' then ${column} end as next_attempt_at` : column,
-  )
-  .join(", ");
+const DELIVERY_COLUMNS = Object.keys(webhookDelivery.shape).map((name) =>
+  name === "next_attempt_at" ? "case when t.status = 'pending' then t.next_attempt_at end as next_attempt_at" : `t."${name}"`,
+);
 
 const endpointNotFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
 
@@ -22,7 +20,7 @@ async function assertEndpoint(tx: Queryable, id: string) {
 
 async function deliveryById(ctx: { tx: Queryable }, endpointId: string, id: string) {
   const [row] = await ctx.tx.query<Row>(
-    `select row_to_json(r) as r from public.webhook_deliveries t cross join lateral (select ${DELIVERY}) r
+    `select row_to_json(r) as r from public.webhook_deliveries t cross join lateral (select ${DELIVERY_COLUMNS.join(", ")}) r
       where t.id = $1 and t.endpoint_id = $2`,
     [id, endpointId],
   );
@@ -37,7 +35,7 @@ export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = 
     query.params.push(input.status);
     query.where.push(`t.status = $${query.params.length}`);
   }
-  return keysetPage(tx, query, input, [DELIVERY]);
+  return keysetPage(tx, query, input, DELIVERY_COLUMNS);
 };
 
 export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) => {
