@@ -118,7 +118,14 @@ const OUTSIDE_WORDS_MAX_SCORE = 1.1;
 
 export async function searchCatalog(
   tx: Queryable,
-  options: { query: string; domain?: string | null; limit: number; after?: string },
+  options: {
+    query: string;
+    domain?: string | null;
+    limit: number;
+    after?: string;
+    /** Nothing follows in the transaction (GET /search): it may end with the search's last statement. */
+    last?: boolean;
+  },
 ): Promise<{ hits: SearchHit[]; hasMore: boolean; nextCursor: string | null }> {
   const cursor = options.after ? decodeSearchCursor(options.after) : null;
   // Transaction-local: loose enough for one or two typos in a short title. And no sequential
@@ -146,11 +153,20 @@ export async function searchCatalog(
   // The settings go back for the caller's later statements (the resolver's), plan_cache_mode
   // before the full query: a generic plan saves SEARCH_WORDS its planning (most of its cost), but
   // ranks the full set several times slower than a plan made for the query's value.
-  const [, rows] = await Promise.all([
-    tx.query("select set_config('plan_cache_mode', $1, true)", [before?.plans ?? "auto"]),
-    complete ? words : tx.query<Row>(SEARCH_ALL, params),
-    tx.query("select set_config('enable_seqscan', $1, true)", [before?.seqscan ?? "on"]),
-  ]);
+  const restorePlans = () =>
+    tx.query("select set_config('plan_cache_mode', $1, true)", [before?.plans ?? "auto"]);
+  let rows = words;
+  if (options.last) {
+    // Nothing follows: only the full query's own setting goes back, and that query ends the
+    // transaction. A common word's search is two statements and a round trip shorter.
+    if (!complete) [, rows] = await Promise.all([restorePlans(), tx.queryLast<Row>(SEARCH_ALL, params)]);
+  } else {
+    [, rows] = await Promise.all([
+      restorePlans(),
+      complete ? words : tx.query<Row>(SEARCH_ALL, params),
+      tx.query("select set_config('enable_seqscan', $1, true)", [before?.seqscan ?? "on"]),
+    ]);
+  }
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const hasMore = rows.length > options.limit;

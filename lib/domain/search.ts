@@ -9,6 +9,7 @@ export const search: ToolHandler<"search"> = async ({ tx, input }) => {
     domain: input.domain ?? null,
     limit: input.limit ?? DEFAULT_PAGE_SIZE,
     after: input.after,
+    last: true,
   });
   return { data: hits.map(({ similarity: _similarity, ...hit }) => hit), has_more: hasMore, next_cursor: nextCursor };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb, type Queryable, queryOnly } from "@/lib/db";
+import { continuing, getDb, type Queryable, queryOnly } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
 import { searchCatalog } from "@/lib/domain/search-query";
 import { capabilityByTool } from "@/registry/capabilities";
@@ -30,6 +30,16 @@ describe("search plan", () => {
         await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
           JSON.stringify({ sub: member.id, role: "authenticated" }),
         ]);
+        // GET /search ends its transaction, leaving its settings to the transaction's end; this one
+        // goes on, so each such search runs in a savepoint whose rollback undoes them.
+        const ending = async <T>(search: () => Promise<T>) => {
+          await tx.query("savepoint ending");
+          try {
+            return await search();
+          } finally {
+            await tx.query("rollback to savepoint ending");
+          }
+        };
         // Plans are taken at the moment the handler sends its ranking queries, with its settings.
         const plansOf = async (query: string) => {
           const plans: string[] = [];
@@ -41,7 +51,7 @@ describe("search plan", () => {
             return tx.query(sql, params);
           };
           const recorder: Queryable = queryOnly(explained);
-          await handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query }, capability });
+          await ending(() => handlerFor(capability)({ memberId: member.id, tx: recorder, input: { query }, capability }));
           return plans;
         };
         const plan = { common: await plansOf("midnight"), typo: await plansOf("midnigth") };
@@ -56,6 +66,9 @@ describe("search plan", () => {
             const a = await searchCatalog(tx, { query, limit: 20, after: short });
             const b = await searchCatalog(fullOnly, { query, limit: 20, after: full });
             expect(a, `${query}, page ${page}`).toEqual(b);
+            // As GET /search runs it, the last thing in its transaction: the same page.
+            const c = await ending(() => searchCatalog(continuing(tx), { query, limit: 20, after: short, last: true }));
+            expect(c, `${query}, page ${page}, last`).toEqual(a);
             if (!a.nextCursor) break;
             [short, full] = [a.nextCursor, b.nextCursor ?? undefined];
           }
