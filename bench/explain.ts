@@ -41,24 +41,3 @@ export function planSummary(plan: string): string {
   if (time) parts.push(`${time} ms`);
   return parts.join("; ");
 }
-
-/** EXPLAIN (ANALYZE, BUFFERS) of GET /search's ranking query, as the search handler sends it. */
-export async function explainSearch(memberId: string, query: string): Promise<string> {
-  const cap = capability("search");
-  const handler = cap && handlerFor(cap);
-  if (!cap || !handler) throw new Error("search is missing from the registry");
-  return asMember(memberId, async (tx) => {
-    const seen: { sql: string; params: readonly unknown[] }[] = [];
-    // Every statement, the last one included, runs as query(): the EXPLAIN below needs the transaction.
-    const record: Queryable["query"] = (sql, params = []) => {
-      seen.push({ sql, params });
-      return tx.query(sql, params);
-    };
-    const recorder: Queryable = queryOnly(record);
-    await handler({ memberId, tx: recorder, input: { query }, capability: cap });
-    const search = seen.at(-1);
-    if (!search) throw new Error("search ran no query");
-    const rows = await tx.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${search.sql}`, search.params);
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  });
-}
