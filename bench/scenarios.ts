@@ -31,9 +31,24 @@ export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL
   expect: 200,
 });
 
+/** GET /search for the seeded common word, or null while the registry has no `search` capability. */
+export function searchScenario({ members, searchTerm }: Seeded): Scenario | null {
+  const search = capability("search");
+  const route = search?.http?.path;
+  if (!search || !route) return null;
+  const param = "query" in search.input.shape ? "query" : "q";
+  return {
+    label: `GET ${route}?${param}=…`,
+    method: "GET",
+    path: () => `/api/v1${route}?${param}=${searchTerm}`,
+    token: tokenOf(members),
+    expect: 200,
+  };
+}
+
 /** The API requests, each only when its capability is in the registry (others report why they were skipped). */
 export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
-  const { members, catalogIds, searchTerm } = seeded;
+  const { members, catalogIds } = seeded;
   const token = tokenOf(members);
   const scenarios: Scenario[] = [listScenario(members), floorScenario];
   const skipped: string[] = [];
@@ -52,17 +67,9 @@ export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: 
     body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
     expect: 201,
   });
-  const search = capability("search");
-  if (search?.http) {
-    const param = "query" in search.input.shape ? "query" : "q";
-    scenarios.push({
-      label: `GET ${search.http.path}?${param}=…`,
-      method: "GET",
-      path: () => `/api/v1${search.http?.path}?${param}=${searchTerm}`,
-      token,
-      expect: 200,
-    });
-  } else skipped.push("GET /search: no `search` capability in the registry yet");
+  const search = searchScenario(seeded);
+  if (search) scenarios.push(search);
+  else skipped.push("GET /search: no `search` capability in the registry yet");
   const invokeRoute = path.join(process.cwd(), "app", "api", "agent", "invoke", "route.ts");
   if (capability("collections_list") && fs.existsSync(invokeRoute)) {
     scenarios.push({

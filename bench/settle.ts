@@ -5,30 +5,31 @@ import { rateLimitEnv, settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { measureApi, type Scenario } from "./load.ts";
-import { apiScenarios, listScenario } from "./scenarios.ts";
+import { listScenario, searchScenario } from "./scenarios.ts";
 import { type Seeded, seed } from "./seed.ts";
 import { startServer } from "./server.ts";
 
 const row = process.argv[2] ?? "list";
 const windows = Number(process.argv[3] ?? 8);
-
-function scenarioFor(name: string, seeded: Seeded): Scenario {
-  if (name === "list") return listScenario(seeded.members);
-  if (name === "naive") return naiveScenario(seeded.members);
-  if (name !== "search") return staticScenario;
-  const search = apiScenarios(seeded).scenarios.find((scenario) => scenario.label.startsWith("GET /search"));
-  if (!search) throw new Error("no search row in the bench's scenarios");
-  return search;
-}
+/** Each row's request, and whether the floor app (bench/floor-app) serves it rather than the service. */
+const ROWS: Record<string, (seeded: Seeded) => { scenario: Scenario | null; floorApp: boolean }> = {
+  list: (seeded) => ({ scenario: listScenario(seeded.members), floorApp: false }),
+  search: (seeded) => ({ scenario: searchScenario(seeded), floorApp: false }),
+  floor: () => ({ scenario: staticScenario, floorApp: true }),
+  naive: (seeded) => ({ scenario: naiveScenario(seeded.members), floorApp: true }),
+};
+const rowOf = ROWS[row];
+if (!rowOf) throw new Error(`unknown row "${row}": ${Object.keys(ROWS).join(", ")}`);
 
 const target = await createTarget(settings.databases[0] ?? "postgres");
 try {
   await target.open();
   const seeded = await seed();
   await target.close();
+  const { scenario, floorApp } = rowOf(seeded);
+  if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
   const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "" };
-  const server = await startServer(env, row === "list" || row === "search" ? {} : { dir: FLOOR_APP, health: "/static" });
-  const scenario = scenarioFor(row, seeded);
+  const server = await startServer(env, floorApp ? { dir: FLOOR_APP, health: "/static" } : {});
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   try {
     for (let i = 0; i < windows; i++) {
