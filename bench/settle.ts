@@ -3,11 +3,12 @@
 //   node bench/settle.ts [list|search|floor|naive] [windows]   (BENCH_DATABASES: its first database; BENCH_CATALOG)
 import { rateLimitEnv, settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
+import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { measureApi, type Scenario } from "./load.ts";
 import { listScenario, searchScenario } from "./scenarios.ts";
 import { type Seeded, seed } from "./seed.ts";
 import { startServer } from "./server.ts";
+import { buildIfStale } from "../scripts/next-build.ts";
 
 const row = process.argv[2] ?? "list";
 const windows = Number(process.argv[3] ?? 8);
@@ -28,6 +29,9 @@ try {
   await target.close();
   const { scenario, floorApp } = rowOf(seeded);
   if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
+  // A fresh checkout has neither build; start() would refuse without one.
+  if (floorApp) buildFloorIfStale();
+  else buildIfStale();
   const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "" };
   const server = await startServer(env, floorApp ? { dir: FLOOR_APP, health: "/static" } : {});
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
