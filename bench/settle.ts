@@ -1,6 +1,10 @@
 // How a row's latency settles on one server over successive windows, after the bench's warm-up has
 // ended at a level requests/s: the list's p99 kept falling for ~30 s more (2026-11-24-fourth-pass.md).
 //   node bench/settle.ts [list|search|floor|naive] [windows]   (BENCH_DATABASES: its first database; BENCH_CATALOG)
+// BENCH_GC=1 adds each window's GC pauses in the server (bench/gc-observer.ts).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { rateLimitEnv, settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
@@ -32,21 +36,50 @@ try {
   // A fresh checkout has neither build; start() would refuse without one.
   if (floorApp) buildFloorIfStale();
   else buildIfStale();
-  const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "" };
+  const gcLog = process.env.BENCH_GC === "1" ? path.join(os.tmpdir(), `bench-gc-${process.pid}.log`) : null;
+  const gcEnv: Record<string, string> = gcLog
+    ? {
+        BENCH_GC_LOG: gcLog,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve(import.meta.dirname, "gc-observer.ts")}`,
+      }
+    : {};
+  const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "", ...gcEnv };
   const server = await startServer(env, floorApp ? { dir: FLOOR_APP, health: "/static" } : {});
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   try {
     for (let i = 0; i < windows; i++) {
+      const from = Date.now();
       const m = await measureApi(server.url, cpu, scenario, settings.seconds, settings.connections);
+      const to = Date.now();
       await server.drain();
       console.log(
         `${target.name} ${m.label}, window ${i + 1} (${settings.seconds} s): ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (app ${m.cpuMsPerRequest.app}, db ${m.cpuMsPerRequest.db})`,
       );
+      if (gcLog) console.log(`  GC in the server: ${await gcPauses(gcLog, from, to)}`);
     }
   } finally {
     await server.stop();
+    if (gcLog) fs.rmSync(gcLog, { force: true });
   }
 } finally {
   await target.drop();
 }
 process.exit(0);
+
+/** The pauses the observer logged between `from` and `to`, by kind: how many, their sum, the longest. */
+async function gcPauses(log: string, from: number, to: number): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 600)); // the observer writes every 500 ms
+  const byKind = new Map<string, { n: number; sum: number; max: number }>();
+  for (const line of fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n") : []) {
+    const [at, kind, ms] = line.split(" ");
+    if (!kind || Number(at) < from || Number(at) > to) continue;
+    const k = byKind.get(kind) ?? { n: 0, sum: 0, max: 0 };
+    byKind.set(kind, { n: k.n + 1, sum: k.sum + Number(ms), max: Math.max(k.max, Number(ms)) });
+  }
+  const seconds = (to - from) / 1000;
+  return (
+    [...byKind]
+      .map(([kind, k]) => `${kind} ${k.n} (${Math.round(k.sum)} ms, ${(k.sum / seconds / 10).toFixed(1)}% of the time, longest ${k.max.toFixed(1)} ms)`)
+      .join(", ") || "none"
+  );
+}
