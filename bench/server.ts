@@ -43,16 +43,19 @@ function groupRssMb(group: number): number {
 
 /**
  * `next start` in its own process group, so stopping it ends its workers too. `dir`: another Next
- * app (bench/floor-app), ready once `health` answers 200.
+ * app (bench/floor-app), ready once `health` answers 200. `script`: a Node server instead of Next
+ * (bench/plain-server.ts), told its port by PORT.
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { dir?: string; health?: string } = {},
+  options: { dir?: string; health?: string; script?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const health = options.health ?? "/api/v1/health";
-  const args = ["start", ...(options.dir ? [options.dir] : []), "-H", "127.0.0.1", "-p", String(port)];
-  const child: ChildProcess = spawn(nextBin, args, {
+  const [command, args] = options.script
+    ? [process.execPath, [options.script]]
+    : [nextBin, ["start", ...(options.dir ? [options.dir] : []), "-H", "127.0.0.1", "-p", String(port)]];
+  const child: ChildProcess = spawn(command, args, {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
     // The webhook row (bench/webhooks.ts) runs its own worker; the API rows measure requests alone.
@@ -62,6 +65,7 @@ export async function startServer(
       NODE_ENV: "production",
       WEBHOOKS_WORKER: "off",
       UPKEEP_TIMER: "off",
+      PORT: String(port),
       ...env,
     },
   });

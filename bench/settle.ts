@@ -1,6 +1,7 @@
 // How a row's latency settles on one server over successive windows, after the bench's warm-up has
 // ended at a level requests/s: the list's p99 kept falling for ~30 s more (2026-11-24-fourth-pass.md).
-//   node bench/settle.ts [list|search|floor|naive] [windows]   (BENCH_DATABASES: its first database; BENCH_CATALOG)
+//   node bench/settle.ts [list|search|floor|naive|plain-floor|plain-naive] [windows]
+//   (BENCH_DATABASES: its first database; BENCH_CATALOG). plain-*: the floor app's routes on node:http, no Next.
 // BENCH_GC=1 adds each window's GC pauses in the server (bench/gc-observer.ts).
 import fs from "node:fs";
 import os from "node:os";
@@ -16,12 +17,23 @@ import { buildIfStale } from "../scripts/next-build.ts";
 
 const row = process.argv[2] ?? "list";
 const windows = Number(process.argv[3] ?? 8);
-/** Each row's request, and whether the floor app (bench/floor-app) serves it rather than the service. */
-const ROWS: Record<string, (seeded: Seeded) => { scenario: Scenario | null; floorApp: boolean }> = {
-  list: (seeded) => ({ scenario: listScenario(seeded.members), floorApp: false }),
-  search: (seeded) => ({ scenario: searchScenario(seeded), floorApp: false }),
-  floor: () => ({ scenario: staticScenario, floorApp: true }),
-  naive: (seeded) => ({ scenario: naiveScenario(seeded.members), floorApp: true }),
+/** What serves a row: the service, the floor app (bench/floor-app) on Next, or its routes on node:http. */
+type Server = "service" | "floor-app" | "plain";
+const ROWS: Record<string, (seeded: Seeded) => { scenario: Scenario | null; server: Server }> = {
+  list: (seeded) => ({ scenario: listScenario(seeded.members), server: "service" }),
+  search: (seeded) => ({ scenario: searchScenario(seeded), server: "service" }),
+  floor: () => ({ scenario: staticScenario, server: "floor-app" }),
+  naive: (seeded) => ({ scenario: naiveScenario(seeded.members), server: "floor-app" }),
+  "plain-floor": () => ({ scenario: onNodeHttp(staticScenario), server: "plain" }),
+  "plain-naive": (seeded) => ({ scenario: onNodeHttp(naiveScenario(seeded.members)), server: "plain" }),
+};
+function onNodeHttp(scenario: Scenario): Scenario {
+  return { ...scenario, label: `${scenario.label}, on node:http (no Next)` };
+}
+const SERVERS: Record<Server, Parameters<typeof startServer>[1]> = {
+  service: {},
+  "floor-app": { dir: FLOOR_APP, health: "/static" },
+  plain: { script: path.resolve(import.meta.dirname, "plain-server.ts"), health: "/static" },
 };
 const rowOf = ROWS[row];
 if (!rowOf) throw new Error(`unknown row "${row}": ${Object.keys(ROWS).join(", ")}`);
@@ -31,11 +43,11 @@ try {
   await target.open();
   const seeded = await seed();
   await target.close();
-  const { scenario, floorApp } = rowOf(seeded);
+  const { scenario, server: serves } = rowOf(seeded);
   if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
-  // A fresh checkout has neither build; start() would refuse without one.
-  if (floorApp) buildFloorIfStale();
-  else buildIfStale();
+  // A fresh checkout has neither build; next start would refuse without one.
+  if (serves === "floor-app") buildFloorIfStale();
+  if (serves === "service") buildIfStale();
   const gcLog = process.env.BENCH_GC === "1" ? path.join(os.tmpdir(), `bench-gc-${process.pid}.log`) : null;
   const gcEnv: Record<string, string> = gcLog
     ? {
@@ -44,7 +56,7 @@ try {
       }
     : {};
   const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "", ...gcEnv };
-  const server = await startServer(env, floorApp ? { dir: FLOOR_APP, health: "/static" } : {});
+  const server = await startServer(env, SERVERS[serves]);
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   try {
     for (let i = 0; i < windows; i++) {
