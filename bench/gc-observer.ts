@@ -8,7 +8,7 @@ const KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
   [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
   [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
-  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak-callbacks", // one word: settle.ts splits lines on spaces
 };
 const file = process.env.BENCH_GC_LOG;
 if (file) {

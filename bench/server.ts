@@ -65,7 +65,7 @@ export async function startServer(
       NODE_ENV: "production",
       WEBHOOKS_WORKER: "off",
       UPKEEP_TIMER: "off",
-      PORT: String(port),
+      ...(options.script ? { PORT: String(port) } : {}),
       ...env,
     },
   });
