@@ -1,5 +1,4 @@
-import { withCors } from "../http/cors.ts";
-import { handleRest, handleRestOptions } from "./rest.ts";
+import { rest, restOptions } from "./api-routes.ts";
 
 type Context = { params: Promise<{ path?: string[] }> };
 
@@ -10,9 +9,7 @@ type Context = { params: Promise<{ path?: string[] }> };
  */
 export function restRoute(fixed?: readonly string[]) {
   const pathOf = async (context: Context) => fixed ?? (await context.params).path ?? [];
-  const handle = withCors(async (request: Request, context: Context) => handleRest(request, await pathOf(context)));
-  const options = withCors(async (request: Request, context: Context) =>
-    handleRestOptions(request, await pathOf(context)),
-  );
+  const handle = async (request: Request, context: Context) => rest(request, await pathOf(context));
+  const options = async (request: Request, context: Context) => restOptions(request, await pathOf(context));
   return { GET: handle, POST: handle, PATCH: handle, PUT: handle, DELETE: handle, OPTIONS: options };
 }

@@ -1,7 +1,5 @@
-import { preflightResponse, withCors } from "@/lib/http/cors";
-import { handleInvoke } from "@/lib/surfaces/invoke";
+import { invokeRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withCors(handleInvoke);
-export const OPTIONS = (request: Request) => preflightResponse(request, ["POST"]);
+export const { POST, OPTIONS } = invokeRoute;

@@ -1,7 +1,5 @@
-import { preflightResponse, withCors } from "@/lib/http/cors";
-import { handleToolCatalog } from "@/lib/surfaces/tools-http";
+import { toolCatalogRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withCors(handleToolCatalog);
-export const OPTIONS = (request: Request) => preflightResponse(request, ["GET"]);
+export const { GET, OPTIONS } = toolCatalogRoute;

@@ -1,7 +1,5 @@
-import { preflightResponse, withCors } from "@/lib/http/cors";
-import { health } from "@/lib/surfaces/health";
+import { healthRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withCors(health);
-export const OPTIONS = (request: Request) => preflightResponse(request, ["GET"]);
+export const { GET, OPTIONS } = healthRoute;

@@ -1,7 +1,5 @@
-import { preflightResponse, withCors } from "@/lib/http/cors";
-import { handleOpenApi } from "@/lib/surfaces/openapi-http";
+import { openApiRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withCors(handleOpenApi);
-export const OPTIONS = (request: Request) => preflightResponse(request, ["GET"]);
+export const { GET, OPTIONS } = openApiRoute;

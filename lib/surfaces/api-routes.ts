@@ -1,0 +1,55 @@
+import { preflightResponse, withCors } from "../http/cors.ts";
+import { health } from "./health.ts";
+import { handleInvoke } from "./invoke.ts";
+import { handleOpenApi } from "./openapi-http.ts";
+import { handleRest, handleRestOptions } from "./rest.ts";
+import { handleToolCatalog } from "./tools-http.ts";
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+type Methods = Partial<Record<"GET" | "POST" | "OPTIONS", FetchHandler>>;
+
+const preflight =
+  (methods: readonly string[]): FetchHandler =>
+  async (request) =>
+    preflightResponse(request, methods);
+
+/** The API's fixed routes outside the REST surface; their app/ route files export these very handlers. */
+export const healthRoute = { GET: withCors(health), OPTIONS: preflight(["GET"]) } satisfies Methods;
+export const openApiRoute = { GET: withCors(handleOpenApi), OPTIONS: preflight(["GET"]) } satisfies Methods;
+export const toolCatalogRoute = { GET: withCors(handleToolCatalog), OPTIONS: preflight(["GET"]) } satisfies Methods;
+export const invokeRoute = { POST: withCors(handleInvoke), OPTIONS: preflight(["POST"]) } satisfies Methods;
+
+const FIXED: Record<string, Methods> = {
+  "/api/v1/health": healthRoute,
+  "/api/v1/openapi.json": openApiRoute,
+  "/api/agent/tools": toolCatalogRoute,
+  "/api/agent/invoke": invokeRoute,
+};
+
+const REST_PREFIX = "/api/v1/";
+/** What lib/surfaces/rest-route.ts routes on Next (HEAD: Next calls GET, so does handleRest). */
+const REST_METHODS = new Set(["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"]);
+/** Unreserved and sub-delimiter characters only: nothing to percent-decode, nothing Next would rewrite. */
+const CANONICAL = /^\/api(?:\/[A-Za-z0-9\-_.~!$&'()*+,;=:@]+)+$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+/**
+ * The handler the Node server (server.ts) calls itself for a request, without Next's router in
+ * between, or null to leave the request to Next. It answers exactly what the route files answer on
+ * Next, so it takes only what they would take unchanged: a canonical path (Next redirects a trailing
+ * slash and resolves dot segments; proxy.ts answers a path with "%"), and a method the route exports
+ * (another gets Next's own 405). MCP, cron, pages and storage stay on Next.
+ */
+export function apiHandler(method: string, pathname: string): FetchHandler | null {
+  if (!CANONICAL.test(pathname) || DOT_SEGMENT.test(pathname)) return null;
+  const fixed = FIXED[pathname];
+  if (fixed) return fixed[(method === "HEAD" ? "GET" : method) as keyof Methods] ?? null;
+  if (!pathname.startsWith(REST_PREFIX)) return null;
+  const segments = pathname.slice(REST_PREFIX.length).split("/");
+  if (method === "OPTIONS") return (request) => restOptions(request, segments);
+  return REST_METHODS.has(method) ? (request) => rest(request, segments) : null;
+}
+
+/** The REST surface for a path's segments: here and in rest-route.ts (its route files). */
+export const rest = withCors(handleRest);
+export const restOptions = withCors(handleRestOptions);

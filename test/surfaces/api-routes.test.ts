@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { apiHandler } from "@/lib/surfaces/api-routes";
+import { fixedRestPaths } from "@/lib/surfaces/rest-route-files";
+import { makeMember } from "../support/factories";
+
+type RouteFile = Record<string, unknown>;
+const VERBS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"] as const;
+const NOT_REST = ["app/api/v1/health/route.ts", "app/api/v1/openapi.json/route.ts", "app/api/v1/[...path]/route.ts"];
+
+// server.ts answers these paths itself, without Next's router: it must answer what the route files
+// answer on Next, and leave to Next every request those files would not get unchanged.
+describe("the API routes server.ts answers itself", () => {
+  it("are the very handlers the fixed route files export, and nothing those files do not export", async () => {
+    for (const [pathname, file] of [
+      ["/api/v1/health", "app/api/v1/health/route"],
+      ["/api/v1/openapi.json", "app/api/v1/openapi.json/route"],
+      ["/api/agent/tools", "app/api/agent/tools/route"],
+      ["/api/agent/invoke", "app/api/agent/invoke/route"],
+    ] as const) {
+      const exported = (await import(`@/${file}`)) as RouteFile;
+      for (const verb of VERBS) {
+        // Next answers HEAD with the GET handler; another verb missing from the file is Next's 405.
+        const expected = exported[verb === "HEAD" ? "GET" : verb] ?? null;
+        expect(apiHandler(verb, pathname), `${verb} ${pathname}`).toBe(expected);
+      }
+    }
+  });
+
+  it("cover every path the REST route files serve, with every verb they export", async () => {
+    const files = fs.globSync("app/api/v1/**/route.ts").filter((file) => !NOT_REST.includes(file));
+    expect(files.length).toBe(fixedRestPaths().length);
+    const catchAll = (await import("@/app/api/v1/[...path]/route")) as RouteFile;
+    const exported = Object.keys(catchAll).filter((name) => VERBS.includes(name as (typeof VERBS)[number]));
+    expect(exported.sort()).toEqual(["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"]);
+    for (const segments of [...fixedRestPaths(), ["collections", "col_1"], ["no-such-resource"]]) {
+      for (const verb of [...exported, "HEAD"]) {
+        expect(apiHandler(verb, `/api/v1/${segments.join("/")}`), `${verb} /${segments.join("/")}`).toBeTypeOf("function");
+      }
+    }
+  });
+
+  it("leave to Next what Next would rewrite, redirect or answer itself", () => {
+    for (const [method, pathname] of [
+      ["GET", "/api/v1/collections/"], // Next's 308 to the path without the slash
+      ["GET", "/api/v1/collections/caf%C3%A9"], // percent-encoding: proxy.ts, then Next decodes
+      ["GET", "/api/v1/%zz"],
+      ["GET", "/api/v1/./collections"], // dot segments: Next resolves them
+      ["GET", "/api/v1/collections/.."],
+      ["GET", "/api/v1//collections"],
+      ["GET", "/api/v1"],
+      ["TRACE", "/api/v1/collections"], // a verb no route file exports: Next's 405
+      ["POST", "/api/v1/health"],
+      ["DELETE", "/api/agent/invoke"],
+      ["POST", "/api/mcp"], // MCP, cron, storage and pages stay on Next
+      ["GET", "/api/cron/upkeep"],
+      ["GET", "/api/agent/other"],
+      ["GET", "/storage/media/a/b"],
+      ["GET", "/settings/tokens"],
+      ["GET", "/"],
+    ] as const) {
+      expect(apiHandler(method, pathname), `${method} ${pathname}`).toBeNull();
+    }
+  });
+
+  it("answer a request as the route file does, through the database", async () => {
+    const owner = await makeMember();
+    const route = await import("@/app/api/v1/collections/route");
+    const request = () =>
+      new Request("http://localhost/api/v1/collections?limit=5", {
+        headers: { authorization: `Bearer ${owner.token}`, origin: "https://elsewhere.example" },
+      });
+    const direct = await (apiHandler("GET", "/api/v1/collections") as (r: Request) => Promise<Response>)(request());
+    const viaFile = await route.GET(request(), { params: Promise.resolve({}) });
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual(await viaFile.json());
+    // The same headers (CORS, cache, limits); the request id and the bucket's remainder differ by nature.
+    const headers = (r: Response) =>
+      [...r.headers].map(([name, value]) => [name, /^(request-id|ratelimit)$/.test(name) ? "" : value]);
+    expect(headers(direct)).toEqual(headers(viaFile));
+  });
+});
