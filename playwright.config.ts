@@ -41,9 +41,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    // The production server (server.ts: Next for pages, the API answered directly), as npm start runs it.
+    command: `${process.execPath} server.ts`,
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
       PGLITE_DIR: ".data/pglite-e2e",
       DATABASE_URL: "",
       REDIS_URL: "",

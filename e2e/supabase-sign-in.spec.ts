@@ -7,7 +7,7 @@ import { type FakeGoTrue, startFakeGoTrue } from "../test/support/fake-gotrue/se
 import { expect, pollHealth, scratchDatabaseOrSkip, test } from "./support";
 
 /**
- * Supabase mode end to end: `next start` configured with a Supabase project whose Auth is the local
+ * Supabase mode end to end: the production server (server.ts) configured with a Supabase project whose Auth is the local
  * fake GoTrue (test/support/fake-gotrue), both on one fresh Postgres database as on Supabase. The
  * browser signs up and in through @supabase/ssr (proxy.ts refreshing the cookie), makes a token on
  * /settings/tokens, and the token's requests run as the JWT's sub.
@@ -27,9 +27,11 @@ test.beforeAll(async () => {
   const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
   gotrue = await startFakeGoTrue();
-  const started = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
+  const started = spawn(process.execPath, [path.join(ROOT, "server.ts")], {
     env: {
       ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: database.url,
       NEXT_PUBLIC_SUPABASE_URL: gotrue.url,
@@ -50,7 +52,7 @@ test.beforeAll(async () => {
     await database.drop();
   };
   const ready = await pollHealth(BASE, started, () => stderr, async (response) => response.ok || undefined);
-  if (!ready) throw new Error(`next start did not answer: ${stderr}`);
+  if (!ready) throw new Error(`server.ts did not answer: ${stderr}`);
 });
 
 test.afterAll(async () => {

@@ -9,7 +9,18 @@ export const nextBin = path.join(root, "node_modules", ".bin", "next");
 export const nextEnv = () => ({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 
 /** Everything the build reads; migrations are read at run time and need no rebuild. */
-const SOURCES = ["app", "components", "lib", "registry", "public", "next.config.ts", "package.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "registry",
+  "public",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "package.json",
+  "tsconfig.json",
+];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -1,0 +1,63 @@
+// The production server (npm start, the Docker image, the browser tests): Next for pages, MCP,
+// cron and storage, while the API routes of lib/surfaces/api-routes.ts are answered here, by the
+// same handlers, without Next's router in between. That router costs ~0.45 ms of CPU a request,
+// as much as the list's own work (bench/results/2026-11-24-eighth-pass.md). A production build
+// must exist (npm start makes it); `next dev` and Vercel serve the route files under app/.
+//   PORT (3000), HOST (all interfaces)
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { closeDb } from "./lib/db/index.ts";
+import { serveFetch } from "./lib/http/node-adapter.ts";
+import { apiHandler } from "./lib/surfaces/api-routes.ts";
+import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
+
+// As `next start` sets them; both are read when Next's modules load, hence the dynamic import.
+Object.assign(process.env, { NODE_ENV: "production" }); // typed read-only by Next
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+const dir = import.meta.dirname;
+// In the Docker image (Next's standalone output, scripts/trace-server.ts) there is no next.config.ts:
+// Next then reads the build's resolved config from this variable, as its standalone server.js does.
+if (!fs.existsSync(path.join(dir, "next.config.ts"))) {
+  const built = JSON.parse(fs.readFileSync(path.join(dir, ".next", "required-server-files.json"), "utf8"));
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(built.config);
+}
+const { default: next } = await import("next");
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
+const app = next({ dev: false, dir, port, hostname: host });
+const nextHandler = app.getRequestHandler();
+// Loads the build and runs instrumentation.ts (webhook worker, upkeep), as next start does.
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const handle = apiHandler(req.method ?? "GET", query === -1 ? url : url.slice(0, query));
+  if (handle) void serveFetch("api", handle, req, res);
+  else void nextHandler(req, res);
+});
+
+server.listen(port, host, () => {
+  const { port: bound } = server.address() as AddressInfo;
+  console.log(`listening http://${host && host !== "0.0.0.0" ? host : "localhost"}:${bound}`);
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  // Then the worker (it finishes the delivery in hand) and the database, so PGlite closes cleanly.
+  server.close(() =>
+    void Promise.resolve(startInProcessWorker()?.stop())
+      .then(() => Promise.all([app.close(), closeDb()]))
+      .finally(() => process.exit(0)),
+  );
+  // Keep-alive connections would hold close() open: idle ones go now, busy ones after their answer.
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
