@@ -9,7 +9,7 @@ import { pollHealth, scratchDatabaseOrSkip } from "./support";
 /**
  * No Docker engine here, so this replays the Dockerfile's run stage by hand: it reads the
  * Dockerfile, performs its `COPY --from=build` lines from this build into an empty folder, sets its
- * ENV, and starts its CMD (`node server.js`) there, against a fresh database on the Postgres server.
+ * ENV, and starts its CMD (`node server.ts`) there, against a fresh database on the Postgres server.
  * What it cannot check: the image build itself, the base image, and the `node` user.
  */
 const ROOT = process.cwd();
@@ -43,8 +43,11 @@ test.afterAll(async () => {
 
 test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", async () => {
   test.setTimeout(120_000);
-  const standalone = path.join(ROOT, ".next", "standalone", "server.js");
-  expect(fs.existsSync(standalone), "NEXT_OUTPUT=standalone next build (npm run e2e) must produce .next/standalone").toBe(true);
+  const standalone = path.join(ROOT, ".next", "standalone", "server.ts");
+  expect(
+    fs.existsSync(standalone),
+    "npm run e2e builds with NEXT_OUTPUT=standalone and traces server.ts into .next/standalone",
+  ).toBe(true);
 
   const database = await scratchDatabaseOrSkip("pds_docker");
   dropDatabase = database.drop;
@@ -52,7 +55,7 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
   const { copies, env, cmd } = runStage();
   expect(copies.map((c) => c.from)).toEqual([".next/standalone", ".next/static", "public", "supabase/migrations"]);
   expect(env).toMatchObject({ NODE_ENV: "production", REQUIRE_SERVER_DATABASE: "1" });
-  expect(cmd).toEqual(["node", "server.js"]);
+  expect(cmd).toEqual(["node", "server.ts"]);
 
   const app = fs.mkdtempSync(path.join(os.tmpdir(), "pds-run-stage-"));
   for (const { from, to } of copies) fs.cpSync(path.join(ROOT, from), path.join(app, to), { recursive: true, dereference: true });
@@ -66,7 +69,7 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
       PATH: process.env.PATH ?? "",
       ...env,
       PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
+      HOST: "127.0.0.1",
       DATABASE_URL: database.url,
       UPLOAD_SIGNING_SECRET: randomBytes(32).toString("base64url"),
       WEBHOOK_SECRETS_KEY: randomBytes(32).toString("base64url"),
@@ -86,6 +89,13 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
   expect(health, output).toMatchObject({ status: 200, body: { status: "ok", database: "server" } });
   const spec = await fetch(`http://127.0.0.1:${PORT}/api/v1/openapi.json`);
   expect(spec.status).toBe(200);
+  // server.ts answers the API itself (lib/ traced into the image); pages go through Next.
+  const list = await fetch(`http://127.0.0.1:${PORT}/api/v1/collections`);
+  expect(list.status).toBe(401);
+  expect(list.headers.get("www-authenticate")).toContain("Bearer");
+  const page = await fetch(`http://127.0.0.1:${PORT}/sign-in`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("<html");
 });
 
 test("the run stage refuses to start without DATABASE_URL, naming it", async () => {
@@ -93,7 +103,7 @@ test("the run stage refuses to start without DATABASE_URL, naming it", async () 
   const app = path.join(ROOT, ".next", "standalone");
   const child = spawn(process.execPath, cmd.slice(1), {
     cwd: app,
-    env: { PATH: process.env.PATH ?? "", ...env, PORT: String(PORT + 1), HOSTNAME: "127.0.0.1", UPKEEP_TIMER: "off" } as Record<string, string> as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH ?? "", ...env, PORT: String(PORT + 1), HOST: "127.0.0.1", UPKEEP_TIMER: "off" } as Record<string, string> as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

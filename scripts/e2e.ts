@@ -45,6 +45,7 @@ if (!args.includes("--no-build")) {
     spawnSync("sleep", ["15"]);
   }
   if (!built) process.exit(1);
+  if (run(process.execPath, ["scripts/trace-server.ts"]) !== 0) process.exit(1);
 }
 
 // A fresh database every run, so the suite never depends on what an earlier run left behind.
