@@ -1,5 +1,6 @@
-// Preloaded into `next start` by settle.ts (BENCH_GC=1, through NODE_OPTIONS=--import): every GC pause of
-// the process, one line each in BENCH_GC_LOG, so settle.ts can set the pauses beside a window's latency.
+// Preloaded into the server (server.ts, or `next start`) by settle.ts (BENCH_GC=1, through
+// NODE_OPTIONS=--import): every GC pause of the process, one line each in BENCH_GC_LOG, so
+// settle.ts can set the pauses beside a window's latency.
 // The pauses stop every request in flight at once; this shows how much of a p99 they can explain.
 import fs from "node:fs";
 import { constants, type PerformanceEntry, PerformanceObserver, performance } from "node:perf_hooks";

@@ -1,4 +1,4 @@
-// npm run bench:profile: `next start` under --cpu-prof while wrk sends one request kind (GET
+// npm run bench:profile: the server (server.ts) under --cpu-prof while wrk sends one request kind (GET
 // /collections unless BENCH_PROFILE_ROUTE names another), on the Postgres server or PGlite
 // (BENCH_PROFILE_DB); writes the profile and prints where the server's CPU went (profile-summary.ts).
 // BENCH_PROFILE_UNMINIFIED=1 profiles an unminified build (.next-profile), so functions keep their names.

@@ -26,7 +26,7 @@ export interface DatabaseResult {
   ceiling: Measurement[];
   /** Measured before and after the API rows (run.ts); ratios take their mean. */
   bounds: Bounds[];
-  /** Resident memory of `next start` after the API pass. */
+  /** Resident memory of the server (server.ts) after the API pass. */
   serverRssMb?: number;
   api: Measurement[];
   skipped: string[];
@@ -151,7 +151,7 @@ export function printDatabase(result: DatabaseResult): void {
     m?.warmUp ? [`${m.label}: ${m.warmUp.windows.join(" → ")}`] : [],
   );
   if (warmed.length) console.log(`\n  warm-up before each row, req/s per unmeasured window until level:\n    ${warmed.join("\n    ")}`);
-  if (result.serverRssMb) console.log(`\n  next start RSS after the API pass: ${result.serverRssMb} MB`);
+  if (result.serverRssMb) console.log(`\n  server RSS (server.ts) after the API pass: ${result.serverRssMb} MB`);
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
 }
 

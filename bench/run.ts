@@ -30,7 +30,7 @@ async function measureRow(measure: Measure, scenario: Scenario): Promise<Measure
   return { ...(await measure(scenario)), warmUp };
 }
 
-/** Starts `next start` (our app, or `dir`) on the target and hands over a measuring function. */
+/** Starts the service (server.ts), or `next start` of `dir`, on the target and hands over a measuring function. */
 async function withServer<T>(
   target: Target,
   work: (measure: Measure, url: string, server: RunningServer) => Promise<T>,

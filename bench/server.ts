@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { nextBin } from "../scripts/next-build.ts";
 
 async function freePort(): Promise<number> {
@@ -16,7 +17,7 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  /** Process group of `next start` and its workers, for their CPU. */
+  /** Process group of the server and its workers, for their CPU. */
   group: number;
   /** Answers once the server has worked off what it had queued (see run.ts); throws if it died. */
   drain: () => Promise<void>;
@@ -41,10 +42,13 @@ function groupRssMb(group: number): number {
   return Math.round(kb / 1024);
 }
 
+/** The service as it runs in production (npm start, the Docker image). */
+const SERVICE = path.resolve(import.meta.dirname, "..", "server.ts");
+
 /**
- * `next start` in its own process group, so stopping it ends its workers too. `dir`: another Next
- * app (bench/floor-app), ready once `health` answers 200. `script`: a Node server instead of Next
- * (bench/plain-server.ts), told its port by PORT.
+ * A server in its own process group, so stopping it ends its workers too: the service (server.ts),
+ * or `next start` of another Next app (`dir`: bench/floor-app), or another Node server (`script`:
+ * bench/plain-server.ts); ready once `health` answers 200. A script is told its port by PORT.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -52,9 +56,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const health = options.health ?? "/api/v1/health";
-  const [command, args] = options.script
-    ? [process.execPath, [options.script]]
-    : [nextBin, ["start", ...(options.dir ? [options.dir] : []), "-H", "127.0.0.1", "-p", String(port)]];
+  const [command, args] = options.dir
+    ? [nextBin, ["start", options.dir, "-H", "127.0.0.1", "-p", String(port)]]
+    : [process.execPath, [options.script ?? SERVICE]];
   const child: ChildProcess = spawn(command, args, {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
@@ -65,7 +69,7 @@ export async function startServer(
       NODE_ENV: "production",
       WEBHOOKS_WORKER: "off",
       UPKEEP_TIMER: "off",
-      ...(options.script ? { PORT: String(port) } : {}),
+      ...(options.dir ? {} : { PORT: String(port), HOST: "127.0.0.1" }),
       ...env,
     },
   });
@@ -101,7 +105,7 @@ export async function startServer(
   child.once("exit", () => process.off("exit", killOnExit));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
     // Health opens the database (migrations included), so the first measured request does not.
     const ok = await fetch(`${url}${health}`).then(
       (r) => r.ok,
@@ -112,5 +116,5 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`next start did not answer within 60 s: ${stderr}`);
+  throw new Error(`the server did not answer within 60 s: ${stderr}`);
 }

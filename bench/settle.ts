@@ -1,7 +1,10 @@
 // How a row's latency settles on one server over successive windows, after the bench's warm-up has
 // ended at a level requests/s: the list's p99 kept falling for ~30 s more (2026-11-24-fourth-pass.md).
-//   node bench/settle.ts [list|search|floor|naive|plain-floor|plain-naive] [windows]
+//   node bench/settle.ts [list|search|floor|naive|plain-floor|plain-naive|list-next-start][,…] [windows]
 //   (BENCH_DATABASES: its first database; BENCH_CATALOG). plain-*: the floor app's routes on node:http, no Next.
+//   list-next-start: the service's list under `next start`, as it ran before server.ts.
+// Several rows (a comma list) run on servers started together, their windows taking turns, so a drift
+// of this machine's speed falls on each alike: an A/B.
 // BENCH_GC=1 adds each window's GC pauses in the server (bench/gc-observer.ts).
 import fs from "node:fs";
 import os from "node:os";
@@ -12,42 +15,47 @@ import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./f
 import { measureApi, type Scenario } from "./load.ts";
 import { listScenario, searchScenario } from "./scenarios.ts";
 import { type Seeded, seed } from "./seed.ts";
-import { startServer } from "./server.ts";
+import { type RunningServer, startServer } from "./server.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 
-const row = process.argv[2] ?? "list";
+const rows = (process.argv[2] ?? "list").split(",");
 const windows = Number(process.argv[3] ?? 8);
 /** What serves a row: the service, the floor app (bench/floor-app) on Next, or its routes on node:http. */
-type Server = "service" | "floor-app" | "plain";
+type Server = "service" | "next-start" | "floor-app" | "plain" | "rest";
 const ROWS: Record<string, (seeded: Seeded) => { scenario: Scenario | null; server: Server }> = {
   list: (seeded) => ({ scenario: listScenario(seeded.members), server: "service" }),
+  "list-next-start": (seeded) => ({ scenario: onNextStart(listScenario(seeded.members)), server: "next-start" }),
+  "plain-list": (seeded) => ({ scenario: onNodeHttp(listScenario(seeded.members)), server: "rest" }),
   search: (seeded) => ({ scenario: searchScenario(seeded), server: "service" }),
   floor: () => ({ scenario: staticScenario, server: "floor-app" }),
   naive: (seeded) => ({ scenario: naiveScenario(seeded.members), server: "floor-app" }),
   "plain-floor": () => ({ scenario: onNodeHttp(staticScenario), server: "plain" }),
   "plain-naive": (seeded) => ({ scenario: onNodeHttp(naiveScenario(seeded.members)), server: "plain" }),
 };
+function onNextStart(scenario: Scenario): Scenario {
+  return { ...scenario, label: `${scenario.label}, next start` };
+}
 function onNodeHttp(scenario: Scenario): Scenario {
   return { ...scenario, label: `${scenario.label}, on node:http (no Next)` };
 }
 const SERVERS: Record<Server, Parameters<typeof startServer>[1]> = {
   service: {},
+  "next-start": { dir: path.resolve(import.meta.dirname, "..") },
   "floor-app": { dir: FLOOR_APP, health: "/static" },
+  rest: { script: path.resolve(import.meta.dirname, "../scripts/serve-rest.ts"), health: "/api/v1/health" },
   plain: { script: path.resolve(import.meta.dirname, "plain-server.ts"), health: "/static" },
 };
-const rowOf = ROWS[row];
-if (!rowOf) throw new Error(`unknown row "${row}": ${Object.keys(ROWS).join(", ")}`);
+for (const row of rows) if (!ROWS[row]) throw new Error(`unknown row "${row}": ${Object.keys(ROWS).join(", ")}`);
 
 const target = await createTarget(settings.databases[0] ?? "postgres");
 try {
   await target.open();
   const seeded = await seed();
   await target.close();
-  const { scenario, server: serves } = rowOf(seeded);
-  if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
+  const picked = rows.map((row) => ({ row, ...(ROWS[row] as (typeof ROWS)[string])(seeded) }));
   // A fresh checkout has neither build; next start would refuse without one.
-  if (serves === "floor-app") buildFloorIfStale();
-  if (serves === "service") buildIfStale();
+  if (picked.some((p) => p.server === "floor-app")) buildFloorIfStale();
+  if (picked.some((p) => p.server === "service" || p.server === "next-start")) buildIfStale();
   const gcLog = process.env.BENCH_GC === "1" ? path.join(os.tmpdir(), `bench-gc-${process.pid}.log`) : null;
   const gcEnv: Record<string, string> = gcLog
     ? {
@@ -56,21 +64,27 @@ try {
       }
     : {};
   const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "", ...gcEnv };
-  const server = await startServer(env, SERVERS[serves]);
-  const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+  const servers: RunningServer[] = [];
   try {
+    for (const p of picked) servers.push(await startServer(env, SERVERS[p.server]));
     for (let i = 0; i < windows; i++) {
-      const from = Date.now();
-      const m = await measureApi(server.url, cpu, scenario, settings.seconds, settings.connections);
-      const to = Date.now();
-      await server.drain();
-      console.log(
-        `${target.name} ${m.label}, window ${i + 1} (${settings.seconds} s): ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (app ${m.cpuMsPerRequest.app}, db ${m.cpuMsPerRequest.db})`,
-      );
-      if (gcLog) console.log(`  GC in the server: ${await gcPauses(gcLog, from, to)}`);
+      for (const [n, { scenario, row }] of picked.entries()) {
+        const server = servers[n] as RunningServer;
+        if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
+        const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+        const from = Date.now();
+        const m = await measureApi(server.url, cpu, scenario, settings.seconds, settings.connections);
+        const to = Date.now();
+        await server.drain();
+        console.log(
+          `${target.name} ${m.label}, window ${i + 1} (${settings.seconds} s): ${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (app ${m.cpuMsPerRequest.app}, db ${m.cpuMsPerRequest.db})`,
+        );
+        // Both servers write to one log; the window's time span tells them apart only with one server.
+        if (gcLog && picked.length === 1) console.log(`  GC in the server: ${await gcPauses(gcLog, from, to)}`);
+      }
     }
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
     if (gcLog) fs.rmSync(gcLog, { force: true });
   }
 } finally {
