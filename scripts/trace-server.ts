@@ -24,9 +24,11 @@ const readFile = async (file: string): Promise<Buffer | string | null> => {
 };
 
 // The tracer also follows paths the code builds for the file system (the embedded database under
-// .data, next.config.ts probed by server.ts): the image takes only code and its read-only data.
+// .data, next.config.ts probed by server.ts): the image takes only code and its read-only data. Next
+// itself is left to Next's own trace, which knows what its server needs at run time (followed from
+// here, it would bring its dev server, compilers and image optimizer: ~60 MB more).
 const SHIPPED = /^(?:server\.ts|package\.json|lib\/|registry\/|supabase\/migrations\/|supabase\/[^/]+\.json$|node_modules\/)/;
-const ignore = (file: string) => !SHIPPED.test(file);
+const ignore = (file: string) => !SHIPPED.test(file) || file.startsWith("node_modules/next/");
 
 const { fileList, warnings } = await nodeFileTrace(["server.ts"], { base: root, readFile, ignore });
 // Next's own dynamic requires (its dev server, optional native bindings) stay unresolved, as in its
