@@ -49,7 +49,8 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  // Then the worker (it finishes the delivery in hand) and the database, so PGlite closes cleanly.
+  // No new requests; once the last answer is out, the worker (it finishes the delivery in hand), then
+  // the database, so PGlite closes cleanly.
   server.close(() =>
     void Promise.resolve(startInProcessWorker()?.stop())
       .then(() => Promise.all([app.close(), closeDb()]))
