@@ -1,32 +1,17 @@
 // Serves the API (/api/v1/..., /api/agent/tools|invoke) with node:http and nothing else: the
 // handlers server.ts answers itself (lib/surfaces/api-routes.ts), and the same boot hook
-// (instrumentation.ts: the in-process webhook worker unless WEBHOOKS_WORKER=off), without a build. For tests that need separate server processes (rate limits shared through
-// Redis, kill -9 of a server with its worker) and for benchmarks that want the pipeline's cost
-// without Next's routing.
+// (instrumentation.ts: the in-process webhook worker unless WEBHOOKS_WORKER=off), without a build.
+// For tests that need separate server processes (rate limits shared through Redis, kill -9 of a
+// server with its worker) and for benchmarks that want the pipeline's cost without Next.
 //   PORT=0 node scripts/serve-rest.ts   → prints "listening http://127.0.0.1:<port>" once ready.
 import http from "node:http";
 import { closeDb } from "../lib/db/index.ts";
 import { nodeListener } from "../lib/http/node-adapter.ts";
-import { decodePathSegments, malformedPathResponse } from "../lib/http/path-segments.ts";
-import { apiHandler, rest } from "../lib/surfaces/api-routes.ts";
+import { handleApiWithoutNext } from "../lib/surfaces/api-routes.ts";
 import { startInProcessWorker } from "../lib/webhook-delivery/worker.ts";
 import { register } from "../instrumentation.ts";
 
-const PREFIX = "/api/v1/";
-
-const server = http.createServer(
-  nodeListener("serve-rest", async (request) => {
-    const url = new URL(request.url);
-    const handle = apiHandler(request.method, url.pathname);
-    if (handle) return await handle(request);
-    // Paths server.ts leaves to Next (percent-encoded ones), decoded as Next would.
-    const path = url.pathname.startsWith(PREFIX) ? decodePathSegments(url.pathname.slice(PREFIX.length)) : null;
-    return path
-      ? await rest(request, path)
-      : (malformedPathResponse(url.pathname, request.headers) ??
-          new Response(JSON.stringify({ error: "only /api/v1 is served here" }), { status: 404 }));
-  }),
-);
+const server = http.createServer(nodeListener("serve-rest", handleApiWithoutNext));
 
 // What Next sets before it calls register() in a Node.js server.
 process.env.NEXT_RUNTIME ??= "nodejs";

@@ -1,4 +1,5 @@
 import { preflightResponse, withCors } from "../http/cors.ts";
+import { decodePathSegments, malformedPathResponse } from "../http/path-segments.ts";
 import { health } from "./health.ts";
 import { handleInvoke } from "./invoke.ts";
 import { handleOpenApi } from "./openapi-http.ts";
@@ -53,3 +54,20 @@ export function apiHandler(method: string, pathname: string): FetchHandler | nul
 /** The REST surface for a path's segments: here and in rest-route.ts (its route files). */
 export const rest = withCors(handleRest);
 export const restOptions = withCors(handleRestOptions);
+
+/**
+ * The API as server.ts and Next's routing answer it between them, for a server without Next
+ * (scripts/serve-rest.ts, the tests' listener): apiHandler's routes, then a percent-encoded REST
+ * path decoded as proxy.ts and Next do (400 when it cannot be), else 404.
+ */
+export async function handleApiWithoutNext(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const direct = apiHandler(request.method, pathname);
+  if (direct) return direct(request);
+  const segments = pathname.startsWith(REST_PREFIX) ? decodePathSegments(pathname.slice(REST_PREFIX.length)) : null;
+  if (segments) return request.method === "OPTIONS" ? restOptions(request, segments) : rest(request, segments);
+  return (
+    malformedPathResponse(pathname, request.headers) ??
+    new Response(JSON.stringify({ error: "only the API is served here" }), { status: 404 })
+  );
+}

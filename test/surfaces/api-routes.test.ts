@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiHandler } from "@/lib/surfaces/api-routes";
+import { apiHandler, handleApiWithoutNext } from "@/lib/surfaces/api-routes";
 import { fixedRestPaths } from "@/lib/surfaces/rest-route-files";
 import { makeMember } from "../support/factories";
 
@@ -78,5 +78,20 @@ describe("the API routes server.ts answers itself", () => {
     const headers = (r: Response) =>
       [...r.headers].map(([name, value]) => [name, /^(request-id|ratelimit)$/.test(name) ? "" : value]);
     expect(headers(direct)).toEqual(headers(viaFile));
+  });
+
+  it("without Next, answer what Next would route to them: a percent-encoded path decoded, an undecodable one 400", async () => {
+    const owner = await makeMember();
+    const call = (path: string, method = "GET") =>
+      handleApiWithoutNext(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${owner.token}` } }));
+    expect((await call("/api/v1/collections")).status).toBe(200);
+    // "%63ollections" is "collections" percent-encoded: Next decodes it before the catch-all sees it.
+    const encoded = await call("/api/v1/%63ollections");
+    expect(encoded.status).toBe(200);
+    expect(await encoded.json()).toEqual({ data: [], has_more: false, next_cursor: null });
+    const preflight = await call("/api/v1/%63ollections", "OPTIONS");
+    expect(preflight.headers.get("allow")).toBe((await call("/api/v1/collections", "OPTIONS")).headers.get("allow"));
+    expect((await call("/api/v1/%zz")).status).toBe(400);
+    expect((await call("/settings/tokens")).status).toBe(404);
   });
 });
