@@ -1,8 +1,9 @@
 // How a row's latency settles on one server over successive windows, after the bench's warm-up has
 // ended at a level requests/s: the list's p99 kept falling for ~30 s more (2026-11-24-fourth-pass.md).
-//   node bench/settle.ts [list|search|floor|naive|plain-floor|plain-naive|list-next-start][,…] [windows]
-//   (BENCH_DATABASES: its first database; BENCH_CATALOG). plain-*: the floor app's routes on node:http, no Next.
-//   list-next-start: the service's list under `next start`, as it ran before server.ts.
+//   node bench/settle.ts <row>[,<row>…] [windows]   (BENCH_DATABASES: its first database; BENCH_CATALOG)
+//   Rows: list, search, floor, naive; list-next-start (the service's list under `next start`, as it ran
+//   before server.ts); plain-floor, plain-naive (the floor app's routes on node:http, no Next) and
+//   plain-list (scripts/serve-rest.ts).
 // Several rows (a comma list) run on servers started together, their windows taking turns, so a drift
 // of this machine's speed falls on each alike: an A/B.
 // BENCH_GC=1 adds each window's GC pauses in the server (bench/gc-observer.ts).
@@ -52,7 +53,11 @@ try {
   await target.open();
   const seeded = await seed();
   await target.close();
-  const picked = rows.map((row) => ({ row, ...(ROWS[row] as (typeof ROWS)[string])(seeded) }));
+  const picked = rows.map((row) => {
+    const { scenario, server } = (ROWS[row] as (typeof ROWS)[string])(seeded);
+    if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
+    return { row, scenario, server };
+  });
   // A fresh checkout has neither build; next start would refuse without one.
   if (picked.some((p) => p.server === "floor-app")) buildFloorIfStale();
   if (picked.some((p) => p.server === "service" || p.server === "next-start")) buildIfStale();
@@ -68,9 +73,8 @@ try {
   try {
     for (const p of picked) servers.push(await startServer(env, SERVERS[p.server]));
     for (let i = 0; i < windows; i++) {
-      for (const [n, { scenario, row }] of picked.entries()) {
+      for (const [n, { scenario }] of picked.entries()) {
         const server = servers[n] as RunningServer;
-        if (!scenario) throw new Error(`no ${row} row: its capability is not in the registry`);
         const cpu = { app: { group: server.group }, dbPids: target.dbPids };
         const from = Date.now();
         const m = await measureApi(server.url, cpu, scenario, settings.seconds, settings.connections);
