@@ -155,11 +155,17 @@ export function printDatabase(result: DatabaseResult): void {
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
 }
 
-export function writeResults(results: unknown): string {
+/**
+ * Writes one run as `bench/results/<prefix><date-time>Z.json` and removes the earlier runs of the same
+ * kind: the folder holds the latest run only, and git keeps the history (docs/benchmark.md).
+ */
+export function writeResults(results: unknown, prefix = ""): string {
   const dir = path.join(process.cwd(), "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
+  const sameKind = new RegExp(`^${prefix}\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}Z\\.json$`);
+  for (const old of fs.readdirSync(dir)) if (sameKind.test(old)) fs.rmSync(path.join(dir, old));
   const stamp = new Date().toISOString().slice(0, 16).replace(/:/g, "-");
-  const file = path.join(dir, `${stamp}Z.json`);
+  const file = path.join(dir, `${prefix}${stamp}Z.json`);
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return path.relative(process.cwd(), file);
 }

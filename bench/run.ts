@@ -1,5 +1,5 @@
 // npm run bench: the cost of each API request against the database's own ceiling and the
-// framework's floor, on the Postgres server and on PGlite, measured in one run (see README).
+// framework's floor, on the Postgres server and on PGlite, measured in one run (see docs/benchmark.md).
 import os from "node:os";
 import { measureCeiling } from "./ceiling.ts";
 import { rateLimitEnv, settings } from "./config.ts";

@@ -1,17 +1,16 @@
 // The webhook row of npm run bench: events per second from commit to the receiver's 2xx, and the
 // commit-to-delivery latency (p50/p99), with the delivery worker in this process as in a server.
 // Alone: node bench/webhooks.ts   (BENCH_DATABASES=pglite,postgres; BENCH_WEBHOOK_EVENTS=300)
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { createMember } from "../lib/auth/members.ts";
 import { asMember } from "../lib/db/index.ts";
 import { encryptSecret, newWebhookSecret } from "../lib/domain/webhooks/secrets.ts";
 import { startWebhookWorker } from "../lib/webhook-delivery/worker.ts";
 import { settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
+import { writeResults } from "./report.ts";
 import { percentile } from "./stats.ts";
 
 export interface WebhookResult {
@@ -113,11 +112,8 @@ if (import.meta.main) {
       await target.drop();
     }
   }
-  const stamp = new Date().toISOString().slice(0, 16).replace(/:/g, "-");
-  const file = path.join("bench", "results", `webhooks-${stamp}Z.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const machine = { cpus: os.cpus().length, node: process.version, load: os.loadavg() };
-  fs.writeFileSync(file, `${JSON.stringify({ kind: "webhooks", startedAt: new Date().toISOString(), machine, results }, null, 2)}\n`);
+  const file = writeResults({ kind: "webhooks", startedAt: new Date().toISOString(), machine, results }, "webhooks-");
   console.log(`Wrote ${file}`);
   process.exit(0);
 }
