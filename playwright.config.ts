@@ -56,6 +56,8 @@ export default defineConfig({
       // The delivery worker runs in the server (e2e/webhooks.spec.ts): a receiver on 127.0.0.1 over plain http.
       WEBHOOKS_ALLOW_HTTP: "1",
       UPKEEP_TIMER: "off",
+      // e2e/assistant.spec.ts plays an audio file from a server of its own on localhost.
+      RESOLVER_ALLOW_PRIVATE_HOSTS: "localhost",
     },
     reuseExistingServer: false,
     timeout: 90_000,

@@ -1,33 +1,18 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, screenshot, signUp, test } from "./support";
-
-/** One second of a 440 Hz tone as 8 kHz 16-bit mono WAV: real audio the page can play offline. */
-function toneWav(): Buffer {
-  const rate = 8000;
-  const samples = rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+import { expect, screenshot, signUp, test, toneWav } from "./support";
 
 test("the tool console runs a server tool and carries out browser directives", async ({ page, context }) => {
-  // The outside world is replayed locally: the track URL answers a real WAV, the page a stub.
-  await context.route("https://media.example.test/**", (route) =>
-    route.fulfill({ status: 200, contentType: "audio/wav", body: toneWav() }),
-  );
+  // A member's own audio host, on this machine: the server checks the link is audio (Content-Type)
+  // before it answers the directive (playwright.config.ts exempts localhost from the SSRF guard).
+  const audioHost = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "audio/wav" });
+    res.end(toneWav());
+  });
+  await new Promise<void>((resolve) => audioHost.listen(0, "localhost", resolve));
+  const audioUrl = `http://localhost:${(audioHost.address() as AddressInfo).port}/tone.wav`;
+  // The outside world is replayed locally: the page a stub.
   await context.route("https://pages.example.test/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<title>Opened</title><h1>Opened</h1>" }),
   );
@@ -44,7 +29,7 @@ test("the tool console runs a server tool and carries out browser directives", a
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await tool.selectOption("play_song");
-  await page.getByLabel("url").fill("https://media.example.test/tone.wav");
+  await page.getByLabel("url").fill(audioUrl);
   await page.getByRole("button", { name: "Invoke" }).click();
   await expect(page.getByTestId("result-json")).toContainText('"type": "play_media"');
   await expect(page.getByTestId("player-state")).toContainText("Playing.");
@@ -65,6 +50,7 @@ test("the tool console runs a server tool and carries out browser directives", a
   await page.getByRole("button", { name: "Invoke" }).click();
   await expect(await popup).toHaveURL("https://pages.example.test/hello");
   await expect(page.getByTestId("opener")).toContainText("Opened in a new tab.");
+  audioHost.close();
 
   // A refused input comes back as the problem body, field by field.
   await tool.selectOption("open_url");

@@ -1,16 +1,18 @@
+import type { Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
+import { type AudioProbe, probeAudio } from "./audio-probe.ts";
 import type { ToolHandler } from "./context.ts";
-import { embedsFor } from "./player-embeds.ts";
+import { type Embed, embedFor, embedsFor } from "./player-embeds.ts";
+import { findByIds, readEntries } from "./resolver/catalog-store.ts";
+import { classify } from "./resolver/recognise.ts";
+import type { ParsedRef } from "./resolver/types.ts";
 import { searchCatalog } from "./search-query.ts";
 
 /**
  * Browser directives: the server validates the input, reads what the directive needs, and
  * answers the directive for the browser to carry out. Nothing is played, opened or recorded here.
  */
-type CatalogRow = { r: Record<string, unknown> };
-
-// Catalog rows are read whole (to_jsonb) so links and artwork are picked up under whichever
-// column the catalog carries them, without this file naming a column the schema may not have.
+// Links and artwork are looked up under each name the catalog has carried them by.
 const LINK_KEYS = ["canonical_url", "url", "link", "source_url"] as const;
 const LINK_MAP_KEYS = ["platform_links", "links"] as const;
 // Platforms that play in a browser tab, most open first (YouTube plays without an account).
@@ -54,11 +56,17 @@ function platformLink(row: Record<string, unknown>): string | null {
   return null;
 }
 
-/** With no link in the catalog, a platform search for the title still lets the member open it. */
-const searchUrl = (row: Record<string, unknown>) =>
-  `https://music.youtube.com/search?q=${encodeURIComponent([row.title, row.subtitle].filter(Boolean).join(" "))}`;
+/** A platform's own page for a track id the catalog holds (its external ids), when no link names it yet. */
+const ID_LINKS: Record<string, { platform: string; link: (id: string) => string }> = {
+  "spotify:track": { platform: "spotify", link: (id) => `https://open.spotify.com/track/${id}` },
+  "youtube:video": { platform: "youtube", link: (id) => `https://www.youtube.com/watch?v=${id}` },
+  "apple:song": { platform: "apple_music", link: (id) => `https://music.apple.com/us/song/${id}` },
+  "deezer:track": { platform: "deezer", link: (id) => `https://www.deezer.com/track/${id}` },
+  "soundcloud:permalink": { platform: "soundcloud", link: (path) => `https://soundcloud.com/${path}` },
+  "tidal:track": { platform: "tidal", link: (id) => `https://tidal.com/browse/track/${id}` },
+};
 
-/** Every platform link of the entry, by platform, from the map ({spotify: {url}} or {spotify: url}). */
+/** Every platform link of the entry, by platform: its link map first, then links built from its ids. */
 function allLinks(row: Record<string, unknown>): Record<string, string> {
   const links: Record<string, string> = {};
   for (const key of LINK_MAP_KEYS) {
@@ -67,6 +75,13 @@ function allLinks(row: Record<string, unknown>): Record<string, string> {
     for (const [platform, link] of Object.entries(value)) {
       const url = isHttpUrl(link) ? link : isHttpUrl((link as { url?: unknown } | null)?.url) ? (link as { url: string }).url : null;
       if (url && !(platform in links)) links[platform] = url;
+    }
+  }
+  const ids = row.external_ids;
+  if (ids && typeof ids === "object" && !Array.isArray(ids)) {
+    for (const [namespace, id] of Object.entries(ids)) {
+      const known = ID_LINKS[namespace];
+      if (known && typeof id === "string" && !(known.platform in links)) links[known.platform] = known.link(id);
     }
   }
   return links;
@@ -89,48 +104,136 @@ const oneOf = () =>
     ],
   });
 
-export const playSong: ToolHandler<"play_song"> = async ({ tx, input }) => {
-  const { url, query } = input;
-  let songId = input.song_id;
-  if ([songId, url, query].filter((value) => value !== undefined).length !== 1) throw oneOf();
-  if (url !== undefined) {
+type PlayInput = { song_id?: string; url?: string; query?: string };
+type PlayMedia = {
+  type: "play_media";
+  playable: boolean;
+  reason: string | null;
+  url: string | null;
+  title: string | null;
+  artwork: string | null;
+  song_id: string | null;
+  embeds: Embed[];
+  preview_url: string | null;
+  links: Record<string, string>;
+};
+
+/** What play_song learns before its transaction: which catalog entry a url names, or that it is an audio file. */
+type Prepared = { ref: ParsedRef | null; audio: AudioProbe | null };
+
+function refOf(url: string): ParsedRef | null {
+  try {
+    const classified = classify(url);
+    return classified.type === "phrase" ? null : classified.ref;
+  } catch {
+    return null;
+  }
+}
+
+/** A url of no known platform is played only when it is an audio file, checked over the network (no transaction open). */
+async function prepare({ input }: { input: PlayInput }): Promise<Prepared> {
+  if (input.url === undefined) return { ref: null, audio: null };
+  const ref = refOf(input.url);
+  if (ref && ref.platform !== "website") return { ref, audio: null };
+  return { ref: null, audio: await probeAudio(input.url) };
+}
+
+const NOT_PLAYABLE =
+  "The catalog holds no player, preview or audio file for this song yet; open one of its links, or resolve a link to the song (POST /resolve) to add one.";
+
+function fromEntry(entry: Record<string, unknown>, songId: string, given?: { url: string; embed: Embed | null }): PlayMedia {
+  const links = allLinks(entry);
+  const own = firstUrl(entry, LINK_KEYS);
+  // The link the member gave plays first; the entry's other players follow.
+  const embeds = embedsFor([...(given ? [given.url] : []), ...Object.values(links), ...(own ? [own] : [])]);
+  if (given?.embed) embeds.sort((a, b) => Number(b.platform === given.embed?.platform) - Number(a.platform === given.embed?.platform));
+  const preview = previewUrl(entry);
+  const playable = embeds.length > 0 || preview !== null;
+  return {
+    type: "play_media",
+    playable,
+    reason: playable ? null : NOT_PLAYABLE,
+    url: given?.url ?? platformLink(entry) ?? own ?? Object.values(links)[0] ?? null,
+    title: typeof entry.title === "string" ? entry.title : null,
+    artwork: firstUrl(entry, ARTWORK_KEYS),
+    song_id: songId,
+    embeds,
+    preview_url: preview,
+    links,
+  };
+}
+
+async function readEntry(tx: Queryable, id: string): Promise<Record<string, unknown> | null> {
+  const [entry] = await readEntries(tx, [id]);
+  return entry ?? null;
+}
+
+/** play_song by url: the catalog's entry when it knows the link's work, else the link's own player or audio. */
+async function playUrl(tx: Queryable, url: string, prepared: Prepared): Promise<PlayMedia> {
+  if (prepared.audio) {
+    if (!prepared.audio.ok) {
+      throw new ApiError("invalid_request", prepared.audio.reason, {
+        errors: [{ pointer: "/url", code: "not_audio", message: prepared.audio.reason }],
+      });
+    }
     return {
       type: "play_media",
+      playable: true,
+      reason: null,
       url,
       title: null,
       artwork: null,
       song_id: null,
-      embeds: embedsFor([url]),
-      preview_url: null,
+      embeds: [],
+      preview_url: prepared.audio.url,
       links: {},
     };
   }
-  if (query !== undefined) {
-    const { hits } = await searchCatalog(tx, { query, domain: "music", limit: 1 });
-    const best = hits[0];
-    if (!best) {
-      throw new ApiError("not_found", `No song in the catalog matches "${query}". Resolve a link to it first (POST /resolve), then pass its song_id.`);
-    }
-    songId = best.id;
-  }
-  const [row] = await tx.query<CatalogRow>("select to_jsonb(t) as r from public.catalog_entries t where t.id = $1", [
-    songId,
-  ]);
-  if (!row) throw new ApiError("not_found", "No catalog entry with this song_id.");
-  const entry = row.r;
-  const links = allLinks(entry);
-  const own = firstUrl(entry, LINK_KEYS);
+  const ref = prepared.ref;
+  const embed = embedFor(ref?.canonicalUrl ?? url) ?? embedFor(url);
+  const known = ref ? await findByIds(tx, ref.ids) : null;
+  const entry = known ? await readEntry(tx, known.id) : null;
+  if (entry && known) return fromEntry(entry, known.id, { url, embed });
+  const links = ref ? { [ref.platform]: ref.canonicalUrl } : {};
   return {
     type: "play_media",
-    url: platformLink(entry) ?? own ?? searchUrl(entry),
-    title: typeof entry.title === "string" ? entry.title : null,
-    artwork: firstUrl(entry, ARTWORK_KEYS),
-    song_id: songId ?? null,
-    embeds: embedsFor([...Object.values(links), ...(own ? [own] : [])]),
-    preview_url: previewUrl(entry),
+    playable: embed !== null,
+    reason: embed
+      ? null
+      : `${ref?.platform ?? "This platform"} has no player a page can embed for this link (only single tracks on Spotify, YouTube, Apple Music, Deezer and SoundCloud do); open it instead.`,
+    url,
+    title: ref?.hints.title ?? null,
+    artwork: null,
+    song_id: null,
+    embeds: embed ? [embed] : [],
+    preview_url: null,
     links,
   };
-};
+}
+
+export const playSong: ToolHandler<"play_song"> = Object.assign(
+  async ({ tx, input, prepared }: { tx: Queryable; input: PlayInput; prepared?: unknown }) => {
+    const { url, query } = input;
+    let songId = input.song_id;
+    if ([songId, url, query].filter((value) => value !== undefined).length !== 1) throw oneOf();
+    if (url !== undefined) return playUrl(tx, url, (prepared as Prepared | undefined) ?? { ref: refOf(url), audio: null });
+    if (query !== undefined) {
+      const { hits } = await searchCatalog(tx, { query, domain: "music", limit: 1 });
+      const best = hits[0];
+      if (!best) {
+        throw new ApiError(
+          "not_found",
+          `No song in the catalog matches "${query}". Resolve a link to it first (POST /resolve), then pass its song_id.`,
+        );
+      }
+      songId = best.id;
+    }
+    const entry = songId ? await readEntry(tx, songId) : null;
+    if (!entry || !songId) throw new ApiError("not_found", "No catalog entry with this song_id.");
+    return fromEntry(entry, songId);
+  },
+  { prepare },
+);
 
 export const listen: ToolHandler<"listen"> = async ({ input }) => ({ type: "start_listening", lang: input.lang ?? null });
 

@@ -24,7 +24,14 @@ export const playSong = defineDirective({
       })
       .optional()
       .describe("Catalog entry id, as returned by resolve or search."),
-    url: httpUrl.max(2000).optional().describe("A link to the track, e.g. https://open.spotify.com/track/…"),
+    // Any host: a link of no known platform is checked by the SSRF guard before it is played.
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional()
+      .describe(
+        "A link to the track on a streaming platform (e.g. https://open.spotify.com/track/…), or an https link to an audio file; a link of no known platform that is not audio is refused (422 not_audio).",
+      ),
     query: z
       .string()
       .trim()
@@ -36,12 +43,18 @@ export const playSong = defineDirective({
   directive: z
     .strictObject({
       type: z.literal("play_media").describe("Always play_media."),
-      url: httpUrl.describe(
-        "What the browser opens when no player fits: the entry's own link, else a platform search for its title.",
-      ),
+      playable: z
+        .boolean()
+        .describe("True when the browser can play it here: an embed, a preview or an audio file. False: show `reason` and `links`."),
+      reason: z.string().nullable().describe("Why nothing can play (when playable is false), else null."),
+      url: httpUrl
+        .nullable()
+        .describe(
+          "The link to open in a new tab: the url given, else the entry's best platform link; null when the catalog holds none. Never a search page, and never media for an <audio> element.",
+        ),
       title: z.string().nullable().describe("The catalog title; null when the url matches no catalog entry."),
       artwork: httpUrl.nullable().describe("Artwork image URL from the catalog, or null."),
-      song_id: z.uuid().nullable().describe("The catalog entry played, or null when only a url was given."),
+      song_id: z.uuid().nullable().describe("The catalog entry played (also when found by its url), or null."),
       embeds: z
         .array(embed)
         .describe(
@@ -49,9 +62,13 @@ export const playSong = defineDirective({
         ),
       preview_url: httpUrl
         .nullable()
-        .describe("A short audio preview the catalog holds (plays in an <audio> element), or null."),
+        .describe(
+          "Audio for an <audio> element: the catalog's short preview (iTunes), or the url given when it is an audio file (checked by its Content-Type); else null.",
+        ),
       links: z.record(z.string(), httpUrl).describe("Every platform link the catalog holds, by platform."),
     })
-    .describe("Play a track: the browser shows the first embed, else plays preview_url, else offers to open url."),
+    .describe(
+      "Play a track: the browser shows the first embed, else plays preview_url; when playable is false it shows reason and the links.",
+    ),
   scope: "items:read",
 });

@@ -18,8 +18,17 @@ describe("browser directives", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["ok", "directive"]);
     const { directive } = res.body;
-    expect(directive).toMatchObject({ type: "play_media", title: "Blue in Green", song_id: songId });
-    expect(directive.url).toMatch(/^https:\/\//);
+    // An entry with no link, id or preview cannot play: it says so, and never offers a search page as media.
+    expect(directive).toMatchObject({
+      type: "play_media",
+      title: "Blue in Green",
+      song_id: songId,
+      playable: false,
+      url: null,
+      embeds: [],
+      preview_url: null,
+    });
+    expect(directive.reason).toMatch(/POST \/resolve/);
     expect(capabilityByTool.get("play_song")?.output.safeParse(directive).success).toBe(true);
   });
 
@@ -43,6 +52,8 @@ describe("browser directives", () => {
     const res = await invoke(ada.token, { tool: "play_song", input: { song_id: songId } });
     expect(res.body.directive).toEqual({
       type: "play_media",
+      playable: true,
+      reason: null,
       url: "https://www.youtube.com/watch?v=kbxtYqA6ypM",
       title: "Kind of Blue",
       artwork: "https://img.example.org/kob.jpg",
@@ -69,13 +80,15 @@ describe("browser directives", () => {
     const res = await invoke(ada.token, { tool: "play_song", input: { url } });
     expect(res.body.directive).toEqual({
       type: "play_media",
+      playable: true,
+      reason: null,
       url,
       title: null,
       artwork: null,
       song_id: null,
       embeds: [{ platform: "spotify", embed_url: "https://open.spotify.com/embed/track/4u7EnebtmKWzUH433cf5Qv", open_url: url }],
       preview_url: null,
-      links: {},
+      links: { spotify: url },
     });
     const both = await invoke(ada.token, { tool: "play_song", input: { url, song_id: crypto.randomUUID() } });
     expect(both.status).toBe(422);

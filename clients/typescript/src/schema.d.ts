@@ -2188,23 +2188,24 @@ export interface components {
             /** @description Free text. */
             description?: string;
         };
-        /** @description Play a track: the browser shows the first embed, else plays preview_url, else offers to open url. */
+        /** @description Play a track: the browser shows the first embed, else plays preview_url; when playable is false it shows reason and the links. */
         PlayMediaDirective: {
             /**
              * @description Always play_media.
              * @constant
              */
             type: "play_media";
-            /**
-             * Format: uri
-             * @description What the browser opens when no player fits: the entry's own link, else a platform search for its title.
-             */
-            url: string;
+            /** @description True when the browser can play it here: an embed, a preview or an audio file. False: show `reason` and `links`. */
+            playable: boolean;
+            /** @description Why nothing can play (when playable is false), else null. */
+            reason: string | null;
+            /** @description The link to open in a new tab: the url given, else the entry's best platform link; null when the catalog holds none. Never a search page, and never media for an <audio> element. */
+            url: string | null;
             /** @description The catalog title; null when the url matches no catalog entry. */
             title: string | null;
             /** @description Artwork image URL from the catalog, or null. */
             artwork: string | null;
-            /** @description The catalog entry played, or null when only a url was given. */
+            /** @description The catalog entry played (also when found by its url), or null. */
             song_id: string | null;
             /** @description Embeddable players, best first (Spotify, YouTube, Apple Music, Deezer, SoundCloud): the browser shows the first in an <iframe>. */
             embeds: {
@@ -2221,7 +2222,7 @@ export interface components {
                  */
                 open_url: string;
             }[];
-            /** @description A short audio preview the catalog holds (plays in an <audio> element), or null. */
+            /** @description Audio for an <audio> element: the catalog's short preview (iTunes), or the url given when it is an audio file (checked by its Content-Type); else null. */
             preview_url: string | null;
             /** @description Every platform link the catalog holds, by platform. */
             links: {
