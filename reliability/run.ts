@@ -1,5 +1,6 @@
 // npm run reliability: every part on the embedded database (crash safety and limits start their own
-// server processes on both stores), then isolation and fuzzing again on a scratch Postgres database.
+// server processes on both stores), then isolation, fuzzing and the block/follow races again on a
+// scratch Postgres database.
 // Figures: reports/reliability.json.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -21,7 +22,7 @@ await admin.unsafe(`create database ${name}`);
 try {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  status ||= run([...config, "reliability/isolation.rel.ts", "reliability/fuzz.rel.ts"], {
+  status ||= run([...config, "reliability/isolation.rel.ts", "reliability/fuzz.rel.ts", "reliability/races.rel.ts"], {
     ...baseEnv,
     DATABASE_URL: url.toString(),
   });
