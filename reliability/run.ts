@@ -4,8 +4,10 @@
 // Figures: reports/reliability.json.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { REPORT_FILE } from "./report.ts";
 
 const vitest = path.join(process.cwd(), "node_modules", ".bin", "vitest");
 const config = ["run", "--config", "reliability/vitest.config.ts"];
@@ -30,4 +32,6 @@ try {
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end({ timeout: 1 });
 }
+const ssrf = JSON.parse(fs.readFileSync(REPORT_FILE, "utf8")).ssrf;
+if (ssrf) console.log(`ssrf: ${ssrf.addresses} addresses, ${ssrf.failures} failures`);
 process.exit(status);

@@ -48,7 +48,7 @@ export const resolve = defineOperation({
     "A phrase is matched against the catalog as GET /search does; when the best match is not a single exact title, up to five alternatives are returned.",
     "With upstream providers enabled (RESOLVER_PROVIDERS), an unknown or partial entry is enriched from iTunes, Odesli, MusicBrainz/Cover Art Archive, Open Library, Wikipedia, Nominatim or the page's OpenGraph/oEmbed tags; a provider that fails adds a warning and never fails the call.",
     "Short links (spotify.link, maps.app.goo.gl, amzn.to, boxd.it, …) are followed only when the page provider is enabled, through the same guard, to the first address the recogniser knows; offline they are refused with needs_network.",
-    "Article pages are fetched only at public addresses (no private, loopback or link-local address, ports 80/443, at most 5 redirects).",
+    "Article pages are fetched only at public addresses, on ports 80/443, with at most 5 redirects: the same address rule as webhook deliveries (see webhook-endpoints).",
     "Catalog entries are shared facts: every member reads them, and only the resolver writes them.",
   ],
   errors: [

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineResource } from "../define.ts";
 import { EVENT_TYPES, WEBHOOK_LIMITS } from "../events.ts";
 import { createdAtField, idField, ownerField, updatedAtField } from "../fields.ts";
+import { OUTBOUND_ADDRESS_RULE } from "../outbound-addresses.ts";
 
 export const webhookEndpoints = defineResource({
   name: "webhook-endpoints",
@@ -72,5 +73,6 @@ export const webhookEndpoints = defineResource({
     `An endpoint whose deliveries have failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days is disabled (enabled false, disabled_reason set).`,
     `Payloads over ${WEBHOOK_LIMITS.maxPayloadBytes / 1024} KB carry data: {id, url} instead of the record; answers are read up to ${WEBHOOK_LIMITS.maxResponseBytes / 1024} KB. Deliveries are kept ${WEBHOOK_LIMITS.keepDeliveriesDays} days.`,
     "An event reaches only endpoints of members who can read the record (messages: sender and recipient; follows: both sides).",
+    `Saving an endpoint refuses a URL whose host is a refused address written literally, or a local name; a name is judged when each delivery connects, since what it resolves to can change. ${OUTBOUND_ADDRESS_RULE}`,
   ],
 });
