@@ -2426,6 +2426,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -2517,7 +2518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2744,6 +2745,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -2844,7 +2846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2975,6 +2977,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -3080,7 +3083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3314,6 +3317,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -3428,7 +3432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3559,6 +3563,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -3660,7 +3665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3892,6 +3897,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4002,7 +4008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4133,6 +4139,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -4227,7 +4234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4455,6 +4462,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4558,7 +4566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4687,6 +4695,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -4778,7 +4787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5006,6 +5015,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -5106,7 +5116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5237,6 +5247,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -5327,7 +5338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5550,6 +5561,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -5634,7 +5646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5854,6 +5866,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -5943,7 +5956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6080,6 +6093,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6178,7 +6192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6296,6 +6310,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6383,7 +6398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6507,6 +6522,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6601,7 +6617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6730,6 +6746,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -6830,7 +6847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7063,6 +7080,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7172,7 +7190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7223,6 +7241,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7499,7 +7518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7547,6 +7566,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -7704,7 +7724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7746,6 +7766,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -8008,7 +8029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8202,6 +8223,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8301,7 +8323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8346,6 +8368,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8489,7 +8512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8683,6 +8706,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8826,7 +8850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
