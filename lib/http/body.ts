@@ -33,14 +33,18 @@ export function jsonCharsets(contentType: string): string[] | null {
   return charsets;
 }
 
+/** The first charset other than UTF-8 a JSON Content-Type declares, or undefined. */
+export function foreignCharset(contentType: string): string | undefined {
+  return jsonCharsets(contentType)?.find((charset) => !UTF8.has(charset));
+}
+
 /** 415 unless the type is JSON in UTF-8: JSON between systems is UTF-8 (RFC 8259 §8.1). */
 function checkJsonType(type: string): void {
-  const charsets = jsonCharsets(type);
   const headers = { "Accept-Post": "application/json", "Accept-Patch": "application/json" };
-  if (charsets === null) {
+  if (jsonCharsets(type) === null) {
     throw new ApiError("unsupported_media_type", `Send the body as application/json${type ? `, not ${type}` : ""}.`, { headers });
   }
-  const other = charsets.find((charset) => !UTF8.has(charset));
+  const other = foreignCharset(type);
   if (other !== undefined) {
     throw new ApiError(
       "unsupported_media_type",
