@@ -9,8 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { closeDb } from "./lib/db/index.ts";
-import { serveFetch } from "./lib/http/node-adapter.ts";
-import { apiHandler } from "./lib/surfaces/api-routes.ts";
+import { createNodeServer } from "./lib/surfaces/node-server.ts";
 import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
 
 // As `next start` sets them; both are read when Next's modules load, hence the dynamic import.
@@ -27,18 +26,17 @@ const { default: next } = await import("next");
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
-const app = next({ dev: false, dir, port, hostname: host });
+// Next takes a request that asks for an Upgrade (WebSocket) on the server it is handed, else on the
+// one its first request came through, and then ends it unanswered or leaves it hanging. The service
+// has no WebSocket: given an unlistened server, Next never sees one, and node:http serves such a
+// request as any other (RFC 9110 §7.8 lets a server ignore Upgrade).
+const app = next({ dev: false, dir, port, hostname: host, httpServer: http.createServer() });
 const nextHandler = app.getRequestHandler();
 // Loads the build and runs instrumentation.ts (webhook worker, upkeep), as next start does.
 await app.prepare();
 
-const server = http.createServer((req, res) => {
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  const handle = apiHandler(req.method ?? "GET", query === -1 ? url : url.slice(0, query));
-  if (handle) void serveFetch("api", handle, req, res);
-  else void nextHandler(req, res);
-});
+// The API's routes answered directly, the rest by Next; a request line neither could take is answered there.
+const server = createNodeServer("api", (req, res) => void nextHandler(req, res));
 
 server.listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;

@@ -61,6 +61,12 @@ export const CHECK_IN_MAX_DAYS_BACK = 7;
 /** Request bodies: JSON only, at most this many bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * What the Node server reads and drops of a request body it answered before reading (an early 413
+ * or 415), so the client, still sending, reads the answer before the connection closes.
+ */
+export const DRAIN_LIMIT = { bytes: 4 * MAX_BODY_BYTES, ms: 5_000 };
+
 /** The window a full bucket takes to refill, as the `w` of RateLimit-Policy (whole seconds). */
 export const policyWindowSeconds = (policy: RatePolicy) => Math.max(1, Math.round(policy.capacity / policy.refillPerSecond));
 
@@ -76,4 +82,6 @@ export const LIMIT_RULES: readonly string[] = [
   "With REDIS_URL set, buckets live in Redis and hold across instances. If Redis cannot be reached, each instance falls back to its own in-memory buckets (logged, and reported as rate_limit_store by GET /api/v1/health) rather than refusing traffic.",
   `Creates accept ${LIMIT_HEADERS.idempotencyKey} (a structured-field string such as "abc", or a bare token; 1–${IDEMPOTENCY.maxKeyLength} characters, else 400). Keys are kept ${IDEMPOTENCY.windowSeconds / 3600} hours per member. A retry with the same key and payload replays the first response with ${LIMIT_HEADERS.replayed}: true; another payload is 422 idempotency_mismatch; a retry while the first is still running is 409 idempotency_in_flight. A request that fails stores nothing, so it can be retried. The header is ignored on operations that do not create.`,
   `Bodies are JSON (application/json or any +json type; 415 otherwise), at most ${MAX_BODY_BYTES} bytes (413), and must parse as UTF-8 JSON (400). A refused body writes nothing.`,
+  'JSON is UTF-8 (RFC 8259): a Content-Type with no charset, or charset=utf-8 (any case, quoted or not; "utf8" too), is read as UTF-8; any other charset (latin1, utf-16, …) is 415 unsupported_media_type, never decoded as UTF-8 behind the client\'s back.',
+  `A body refused by its Content-Length or Content-Type (413, 415) is answered before it is read. Any answer given before the request's body has been read to its end carries Connection: close; the server then reads and drops what is still coming, up to ${DRAIN_LIMIT.bytes / MAX_BODY_BYTES} MiB or ${DRAIN_LIMIT.ms / 1000} s, before closing, so a client still sending reads the answer instead of a reset connection.`,
 ];

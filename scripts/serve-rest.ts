@@ -4,14 +4,14 @@
 // For tests that need separate server processes (rate limits shared through Redis, kill -9 of a
 // server with its worker) and for benchmarks that want the pipeline's cost without Next.
 //   PORT=0 node scripts/serve-rest.ts   → prints "listening http://127.0.0.1:<port>" once ready.
-import http from "node:http";
 import { closeDb } from "../lib/db/index.ts";
 import { nodeListener } from "../lib/http/node-adapter.ts";
 import { handleApiWithoutNext } from "../lib/surfaces/api-routes.ts";
+import { createNodeServer } from "../lib/surfaces/node-server.ts";
 import { startInProcessWorker } from "../lib/webhook-delivery/worker.ts";
 import { register } from "../instrumentation.ts";
 
-const server = http.createServer(nodeListener("serve-rest", handleApiWithoutNext));
+const server = createNodeServer("serve-rest", nodeListener("serve-rest", handleApiWithoutNext));
 
 // What Next sets before it calls register() in a Node.js server.
 process.env.NEXT_RUNTIME ??= "nodejs";

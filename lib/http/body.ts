@@ -4,26 +4,72 @@ import { ApiError } from "./problem.ts";
 
 export { MAX_BODY_BYTES };
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+/** The names the WHATWG Encoding Standard gives UTF-8 that clients send. */
+const UTF8 = new Set(["utf-8", "utf8"]);
+/** One parameter of a media type: a name and a token or quoted-string value (RFC 9110 §5.6.6). */
+const PARAMETER = /^\s*([^\s;=]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)\s*(?:;|$)|^[^;]*(?:;|$)/;
+
+/**
+ * The charsets a JSON Content-Type declares, lower-cased ([] for none), or null when the type is
+ * not JSON. Parameters are split outside quoted strings, so a quoted value cannot hide or fake one.
+ */
+export function jsonCharsets(contentType: string): string[] | null {
+  const semicolon = contentType.indexOf(";");
+  const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim();
+  if (!JSON_TYPE.test(type)) return null;
+  const charsets: string[] = [];
+  let rest = semicolon === -1 ? "" : contentType.slice(semicolon + 1);
+  while (rest.trim() !== "") {
+    const match = PARAMETER.exec(rest) as RegExpExecArray;
+    const [whole, name, value] = match;
+    if (name?.toLowerCase() === "charset") {
+      const raw = value ?? "";
+      const quoted = raw.startsWith('"') && raw.length > 1;
+      charsets.push((quoted ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw).trim().toLowerCase());
+    }
+    rest = rest.slice(whole.length);
+  }
+  return charsets;
+}
+
+/** The first charset other than UTF-8 a JSON Content-Type declares, or undefined. */
+export function foreignCharset(contentType: string): string | undefined {
+  return jsonCharsets(contentType)?.find((charset) => !UTF8.has(charset));
+}
+
+/** 415 unless the type is JSON in UTF-8: JSON between systems is UTF-8 (RFC 8259 §8.1). */
+function checkJsonType(type: string): void {
+  const headers = { "Accept-Post": "application/json", "Accept-Patch": "application/json" };
+  if (jsonCharsets(type) === null) {
+    throw new ApiError("unsupported_media_type", `Send the body as application/json${type ? `, not ${type}` : ""}.`, { headers });
+  }
+  const other = foreignCharset(type);
+  if (other !== undefined) {
+    throw new ApiError(
+      "unsupported_media_type",
+      `JSON is UTF-8 (RFC 8259): send charset=utf-8 or no charset, not charset=${other || "(empty)"}.`,
+      { headers },
+    );
+  }
+}
 
 /**
  * Reads a JSON body before anything touches the database, so a refused body writes nothing:
- * at most 1 MiB, checked against Content-Length and again while streaming (413); JSON only (415);
- * strict UTF-8 and parseable (400), no key given twice (422). An empty body is an empty object, so
+ * at most 1 MiB, checked against Content-Length and again while streaming (413); JSON only, in no
+ * charset but UTF-8 (415); strict UTF-8 and parseable (400), no key given twice (422). An empty body is an empty object, so
  * bodiless POSTs (check-in) work. `payloadAt` names where an envelope carries the input (invoke's
  * /input), so a repeated field is reported where the input's other errors are: relative to it.
  */
 export async function readJsonBody(request: Request, options: { payloadAt?: string } = {}): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const type = request.headers.get("content-type") ?? "";
+  // A declared body of the wrong type is refused before it is read (the server drains it after).
+  if (declared > 0) checkJsonType(type);
   const bytes = await readLimited(request);
   if (bytes.byteLength === 0) return {};
-  const type = request.headers.get("content-type") ?? "";
-  if (!JSON_TYPE.test(type)) {
-    throw new ApiError("unsupported_media_type", `Send the body as application/json${type ? `, not ${type}` : ""}.`, {
-      headers: { "Accept-Post": "application/json", "Accept-Patch": "application/json" },
-    });
-  }
+  checkJsonType(type);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

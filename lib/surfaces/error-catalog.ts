@@ -22,6 +22,13 @@ const GENERAL: Partial<Record<ProblemCode, string>> = {
   internal: "An unexpected error; it is logged with the request_id, and the answer has no details.",
 };
 
+/** Cases the server answers before any operation is chosen (lib/http/request-target.ts, lib/surfaces/node-server.ts). */
+const BEFORE_ROUTING: Partial<Record<ProblemCode, string>> = {
+  malformed_request:
+    "The request line has nothing to route: a target of * (asterisk-form) with a method other than OPTIONS (OPTIONS * answers 200 with Allow), a target that is neither a path nor an http(s) URL without user info, or a Host header that is empty, not a host, or sent twice.",
+  method_not_allowed: "CONNECT, on any target: the server is not a proxy.",
+};
+
 /** The target of every problem's `type` (/docs/errors#<code>): each code, when it is answered, and how often. */
 export function errorCatalog(): ErrorEntry[] {
   const reasons = new Map<ProblemCode, Set<string>>();
@@ -41,7 +48,10 @@ export function errorCatalog(): ErrorEntry[] {
       code,
       status: PROBLEM_CODES[code].status,
       title: PROBLEM_CODES[code].title,
-      when: reasons.get(code)?.size ? [...(reasons.get(code) ?? [])] : GENERAL[code] ? [GENERAL[code]] : [],
+      when: [
+        ...(reasons.get(code)?.size ? [...(reasons.get(code) ?? [])] : GENERAL[code] ? [GENERAL[code]] : []),
+        ...(BEFORE_ROUTING[code] ? [BEFORE_ROUTING[code]] : []),
+      ],
       operations: counts.get(code) ?? 0,
     }))
     .sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));

@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { capabilityByTool } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { authenticate } from "../http/authenticate.ts";
-import { MAX_BODY_BYTES } from "../http/body.ts";
+import { foreignCharset, MAX_BODY_BYTES } from "../http/body.ts";
 import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
@@ -65,6 +65,15 @@ export async function handleMcp(request: Request): Promise<Response> {
       const error = { jsonrpc: "2.0", error: { code: -32000, message: "Forbidden: invalid Origin" }, id: null };
       return new Response(JSON.stringify(error), {
         status: 403,
+        headers: { "Content-Type": "application/json", "Request-Id": requestId },
+      });
+    }
+    // The SDK would read a body declared in another charset as UTF-8; JSON is UTF-8 (RFC 8259), as on REST.
+    const charset = foreignCharset(request.headers.get("content-type") ?? "");
+    if (charset !== undefined) {
+      const message = `Unsupported Media Type: JSON is UTF-8 (RFC 8259); send charset=utf-8 or no charset, not charset=${charset || "(empty)"}`;
+      return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+        status: 415,
         headers: { "Content-Type": "application/json", "Request-Id": requestId },
       });
     }

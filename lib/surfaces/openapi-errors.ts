@@ -27,7 +27,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
   if (hasBody) {
     cases.push(
       { code: "malformed_request", when: "The body is not valid JSON." },
-      { code: "unsupported_media_type", when: "The body is not application/json." },
+      { code: "unsupported_media_type", when: "The body is not application/json, or declares a charset other than UTF-8." },
       { code: "payload_too_large", when: "The body is larger than 1 MiB." },
     );
   }

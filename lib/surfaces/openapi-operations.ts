@@ -1,9 +1,13 @@
 import { acceptedScopes, type Capability, securityRequirements } from "../../registry/capabilities.ts";
+import { MAX_BODY_BYTES } from "../../registry/limits.ts";
 import { codeSamples } from "./openapi-code-samples.ts";
 import { byStatus, errorCases, problemExample } from "./openapi-errors.ts";
 import { exampleOf, referenceSchemas } from "./openapi-json.ts";
 import { bodySchema, type SchemaCatalog } from "./openapi-schemas.ts";
 import type { JsonSchema } from "./tools-json-schema.ts";
+
+/** What every request body must be (lib/http/body.ts enforces it). */
+const REQUEST_BODY_RULE = `JSON in UTF-8 (RFC 8259), at most ${MAX_BODY_BYTES} bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read.`;
 
 type Json = Record<string, unknown>;
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -131,6 +135,7 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
     const required = Array.isArray(body.required) && body.required.length > 0;
     operation.requestBody = {
       required,
+      description: REQUEST_BODY_RULE,
       content: { "application/json": { schema: catalog.named(body), example: bodyExample(capability, body) } },
     };
   }

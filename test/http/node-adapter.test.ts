@@ -1,7 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { nodeListener } from "@/lib/http/node-adapter";
+import { DRAIN_LIMIT, nodeListener } from "@/lib/http/node-adapter";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -92,5 +92,62 @@ describe("the node:http adapter of a fetch handler", () => {
     }
     expect(errors).toHaveLength(1);
     expect((await raw(`${url}/fine`)).body).toBe("ok");
+  });
+
+  it("answers before the body is read with Connection: close and drains it; a body read to its end keeps the connection", async () => {
+    const url = await serve(async (request) => {
+      if (new URL(request.url).pathname === "/read") return new Response(await request.text());
+      // Reads a little, then gives up on the rest, as the 413 of lib/http/body.ts does.
+      const reader = request.body?.getReader();
+      await reader?.read();
+      await reader?.cancel();
+      return Response.json({ refused: true }, { status: 413 });
+    });
+    const read = await fetch(`${url}/read`, { method: "POST", body: "hello" });
+    expect(read.headers.get("connection")).toBe("keep-alive");
+    expect(await read.text()).toBe("hello");
+    const big = new Uint8Array(2 * 1024 * 1024);
+    for (let i = 0; i < 10; i++) {
+      const early = await fetch(`${url}/early`, { method: "POST", body: big });
+      expect(early.status).toBe(413);
+      expect(early.headers.get("connection")).toBe("close");
+      expect(await early.json()).toEqual({ refused: true });
+    }
+  });
+
+  it("stops draining at its bounds: a client that sends too much, or stalls, is cut off", async () => {
+    const saved = { ...DRAIN_LIMIT };
+    Object.assign(DRAIN_LIMIT, { bytes: 256 * 1024, ms: 300 });
+    try {
+      const url = await serve(async () => new Response("no", { status: 413 }));
+      const { port } = new URL(url);
+      const open = (declared: number) => {
+        const socket = net.connect(Number(port), "127.0.0.1");
+        socket.on("error", () => {});
+        socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${declared}\r\n\r\n`);
+        const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+        return { socket, closed };
+      };
+      // Stalls after the head: answered at once, closed after DRAIN_LIMIT.ms.
+      const stalled = open(1024);
+      const answer = await new Promise<string>((resolve) => stalled.socket.once("data", (chunk) => resolve(String(chunk))));
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toMatch(/connection: close/i);
+      await stalled.closed;
+      // Keeps sending past DRAIN_LIMIT.bytes: closed before it is done.
+      const flood = open(64 * 1024 * 1024);
+      let sent = 0;
+      let closed = false;
+      void flood.closed.then(() => (closed = true));
+      const chunk = Buffer.alloc(64 * 1024);
+      while (!closed && sent < 64 * 1024 * 1024) {
+        sent += chunk.byteLength;
+        if (!flood.socket.write(chunk)) await Promise.race([new Promise((r) => flood.socket.once("drain", r)), flood.closed]);
+      }
+      await flood.closed;
+      expect(sent).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      Object.assign(DRAIN_LIMIT, saved);
+    }
   });
 });

@@ -67,6 +67,44 @@ describe("request bodies", () => {
     expect((await footprint(ada.id))?.collections).toBe((before?.collections ?? 0) + 1);
   });
 
+  it("refuses a JSON body declared in a charset other than UTF-8 with 415 (RFC 8259), and writes nothing", async () => {
+    const ada = await makeMember();
+    const before = await footprint(ada.id);
+    // "café" in latin1 bytes would have been read as UTF-8: refused by its declared charset, not its bytes.
+    for (const type of [
+      "application/json; charset=latin1",
+      "application/json; charset=ISO-8859-1",
+      "application/json;charset=utf-16",
+      'application/json; charset="windows-1252"',
+      "application/merge-patch+json; charset=us-ascii",
+      "application/json; charset=utf-8; charset=latin1",
+      "application/json; charset=",
+    ]) {
+      const response = await postRaw(ada.token, '{"name":"A","type":"music"}', { "content-type": type });
+      expect(response.status, type).toBe(415);
+      expect(response.body.code, type).toBe("unsupported_media_type");
+      expect(response.body.detail, type).toMatch(/UTF-8/);
+      expect(response.headers.get("accept-post"), type).toBe("application/json");
+    }
+    expect(await footprint(ada.id)).toEqual(before);
+    // UTF-8 in any spelling of its name, quoted or not, and no charset at all, stay accepted.
+    for (const [i, type] of [
+      "application/json; charset=UTF-8",
+      "application/json;charset=utf-8",
+      'application/json; charset="Utf-8"',
+      "application/json; charset=utf8",
+      "application/json; foo=\"a;charset=latin1\"; charset=utf-8",
+      "application/json",
+      "application/vnd.example+json",
+    ].entries()) {
+      const response = await postRaw(ada.token, '{"name":"Caf\u00e9","type":"music"}', {
+        "content-type": type,
+        "idempotency-key": `utf8-${i}`,
+      });
+      expect(response.status, type).toBe(201);
+    }
+  });
+
   it("answers 400 for truncated JSON and for bytes that are not UTF-8, and writes nothing", async () => {
     const ada = await makeMember();
     const before = await footprint(ada.id);

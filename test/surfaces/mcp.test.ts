@@ -110,4 +110,18 @@ describe("MCP at /api/mcp", () => {
     expect((await routeFetch("http://localhost/api/mcp", { method: "GET" })).status).toBe(405);
     await expect(connect("pds_not_a_token")).rejects.toThrow();
   });
+
+  it("refuses JSON-RPC declared in a charset other than UTF-8 with 415, as REST does", async () => {
+    const ada = await makeMember();
+    const post = (type: string) =>
+      routeFetch("http://localhost/api/mcp", {
+        method: "POST",
+        headers: { "content-type": type, accept: "application/json, text/event-stream", authorization: `Bearer ${ada.token}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    const latin1 = await post("application/json; charset=latin1");
+    expect(latin1.status).toBe(415);
+    expect((await latin1.json()).error.message).toMatch(/UTF-8.*charset=latin1/);
+    expect((await post("application/json; charset=UTF-8")).status).toBe(200);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
+import { errorCatalog } from "@/lib/surfaces/error-catalog";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
 import { acceptedScopes, capabilities, securityRequirements } from "@/registry/capabilities";
 import { directives } from "@/registry/index";
@@ -65,6 +66,18 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
     expect(list.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ItemPage" });
     expect(doc.info.description).toContain("## Design decisions");
     expect(doc.info.description).toContain("An item is visible exactly when its collection is.");
+  });
+
+  it("states that bodies are UTF-8, with 415 for another charset, in the reference and the error catalogue", () => {
+    const create = operationOf("items_create") as Json;
+    expect(create.requestBody.description).toMatch(/UTF-8.*charset=utf-8.*Any other charset is 415/);
+    expect(JSON.stringify(create.responses["415"])).toContain("declares a charset other than UTF-8");
+    expect(doc.info.description).toMatch(/JSON is UTF-8 \(RFC 8259\).*any other charset .* is 415/);
+    expect(doc.info.description).toContain("Connection: close");
+    const catalog = Object.fromEntries(errorCatalog().map((entry) => [entry.code, entry.when.join(" ")]));
+    expect(catalog.unsupported_media_type).toContain("declares a charset other than UTF-8");
+    expect(catalog.malformed_request).toContain("asterisk-form");
+    expect(catalog.method_not_allowed).toContain("CONNECT");
   });
 
   it("carries the tool catalog and a JSON Schema for each directive type", () => {

@@ -2427,6 +2427,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -2518,7 +2519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2745,6 +2746,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -2845,7 +2847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2976,6 +2978,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -3081,7 +3084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3315,6 +3318,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -3429,7 +3433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3560,6 +3564,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -3661,7 +3666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3893,6 +3898,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4003,7 +4009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4134,6 +4140,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -4228,7 +4235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4456,6 +4463,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4559,7 +4567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4688,6 +4696,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -4779,7 +4788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5007,6 +5016,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -5107,7 +5117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5238,6 +5248,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -5328,7 +5339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5551,6 +5562,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -5635,7 +5647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5855,6 +5867,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -5944,7 +5957,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6081,6 +6094,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6179,7 +6193,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6297,6 +6311,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6384,7 +6399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6508,6 +6523,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6602,7 +6618,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6731,6 +6747,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -6831,7 +6848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7064,6 +7081,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7173,7 +7191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7224,6 +7242,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7500,7 +7519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7548,6 +7567,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -7705,7 +7725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7747,6 +7767,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody: {
             content: {
                 /**
@@ -8009,7 +8030,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8203,6 +8224,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8302,7 +8324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8347,6 +8369,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8490,7 +8513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8684,6 +8707,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8827,7 +8851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -1,0 +1,42 @@
+import http, { type IncomingMessage, type RequestListener } from "node:http";
+import type { Duplex } from "node:stream";
+import { DRAIN_LIMIT, sendResponse, serveFetch } from "../http/node-adapter.ts";
+import { ApiError } from "../http/problem.ts";
+import { nodeRequestId, routeTarget, SERVER_METHODS } from "../http/request-target.ts";
+import { problemResponse } from "../http/respond.ts";
+import { apiHandler } from "./api-routes.ts";
+
+/**
+ * The node:http server of server.ts: every request line is answered or routed here, never a 500.
+ * A target with nothing to route (*, garbage, a bad Host) is answered by routeTarget; the API
+ * routes by their handlers (apiHandler), without Next's router; the rest by `fallback` (Next in
+ * server.ts; for a server without Next, the rest of the API: handleApiWithoutNext). CONNECT is
+ * 405: this is no proxy. node:http itself answers what it cannot parse (400, 431).
+ */
+export function createNodeServer(name: string, fallback: RequestListener): http.Server {
+  const server = http.createServer((req, res) => {
+    const answer = routeTarget(req);
+    if (answer) return void sendResponse(answer, req, res);
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const handle = apiHandler(req.method ?? "GET", query === -1 ? url : url.slice(0, query));
+    if (handle) void serveFetch(name, handle, req, res);
+    else fallback(req, res);
+  });
+  // Without a listener node:http drops a CONNECT's socket without a word.
+  server.on("connect", (req: IncomingMessage, socket: Duplex) => void refuseConnect(req, socket));
+  return server;
+}
+
+async function refuseConnect(req: IncomingMessage, socket: Duplex): Promise<void> {
+  socket.on("error", () => {});
+  const error = new ApiError("method_not_allowed", "CONNECT is for proxies, and this server is not one.");
+  const response = problemResponse(error, nodeRequestId(req), { Allow: SERVER_METHODS });
+  const body = await response.text();
+  const head = [`HTTP/1.1 405 Method Not Allowed`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
+  head.push(`content-length: ${Buffer.byteLength(body)}`, "connection: close");
+  // What the client sends after its CONNECT is read and dropped until it closes, as after any early answer.
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
+  socket.resume();
+  setTimeout(() => socket.destroy(), DRAIN_LIMIT.ms).unref();
+}
