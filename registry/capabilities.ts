@@ -42,7 +42,7 @@ export interface Capability {
 }
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pageQuery } from "./pagination.ts";
-import { pageOf, pageQuery } from "./pagination.ts";
+import { isPage, pageOf, pageQuery } from "./pagination.ts";
 
 const idInput = (resource: ResourceSpec) => ({
   id: z.uuid().describe(`Identifier of the ${resource.singular}.`),
@@ -74,7 +74,8 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
         summary: `List ${plural}`,
         description: note ?? `List ${plural}, newest first, one page at a time.`,
         http: { method: "GET", path: base, pathParams: [] },
-        input: z.strictObject(resource.singleton ? {} : { ...pageQuery, ...filters }),
+        // Every list takes the page parameters, also one that is always short (collection types).
+        input: z.strictObject({ ...pageQuery, ...filters }),
         output: pageOf(record),
         creates: false,
         successStatus: 200,
@@ -217,5 +218,10 @@ export function scopeForInput(capability: Capability, input: Record<string, unkn
   const by = capability.scopeBy;
   return (by ? by.map[String(input[by.field])] : undefined) ?? capability.scope;
 }
+
+/** The lists: reads that answer a page. Each takes after and limit (a test holds every one to it). */
+export const listCapabilities: readonly Capability[] = capabilities.filter(
+  (capability) => capability.annotations.readOnlyHint && isPage(capability.output),
+);
 
 export const capabilityByTool: ReadonlyMap<string, Capability> = new Map(capabilities.map((c) => [c.tool, c]));
