@@ -19,9 +19,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
     { code: "unauthorized", when: "No token, or a malformed, unknown, expired or revoked one." },
     {
       code: "insufficient_scope",
-      when: capability.requiresAll
-        ? `The token lacks one of ${acceptedScopes(capability).join(", ")} (every one is needed).`
-        : `The token lacks ${acceptedScopes(capability).join(" or ")}.`,
+      when: `The token lacks ${acceptedScopes(capability).join(" or ")}.`,
     },
   ];
   const hasBody = http.method === "POST" || http.method === "PATCH";

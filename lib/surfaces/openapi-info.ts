@@ -1,4 +1,5 @@
 import { acceptedScopes, capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { EXPORT_SECTIONS } from "../../registry/export-sections.ts";
 import { operations, resources } from "../../registry/index.ts";
 import { LIMIT_RULES } from "../../registry/limits.ts";
 import { SCOPES } from "../../registry/scopes.ts";
@@ -30,6 +31,13 @@ export function documentDescription(): string {
     "",
     "## Lists",
     `Lists answer \`{data, has_more, next_cursor}\`, newest first, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE} (\`limit\` above that is 422, never silently clamped). Pass \`next_cursor\` as \`after\` for the next page; the \`Link: <…>; rel="next"\` header carries the same URL. Cursors are opaque and stable under concurrent inserts.`,
+    "",
+    "## Export",
+    "`GET /export` answers what the token's read scopes allow; any one read scope lets it run, and `manifest.json` lists in `omitted` each part left out with the scope that would include it. A token without any read scope is 403 `insufficient_scope`.",
+    "",
+    "| Document | Part | Read scope |",
+    "|---|---|---|",
+    ...EXPORT_SECTIONS.map((s) => `| \`${s.file}\` | ${s.purpose ? `uploads for ${s.purpose}` : s.resource} | \`${s.scope}\` |`),
     "",
     "## Limits",
     ...LIMIT_RULES.map((rule) => `- ${rule}`),
