@@ -42,7 +42,7 @@ function listCollections(): (memberId: string) => Promise<unknown> {
   const handler = cap && handlerFor(cap);
   if (!cap || !handler) throw new Error("collections_list is missing from the registry");
   // The pipeline's own database step: the member transaction and the generic list (same SQL, same row mapping).
-  return (memberId) => asMember(memberId, (tx) => handler({ memberId, tx, input: {}, capability: cap }));
+  return (memberId) => asMember(memberId, (tx) => handler({ memberId, scopes: new Set(), tx, input: {}, capability: cap }));
 }
 
 /**

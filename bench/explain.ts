@@ -19,7 +19,7 @@ export async function explainList(tool: string, memberId: string): Promise<strin
       return tx.query(sql, params);
     };
     const recorder: Queryable = queryOnly(record);
-    await handler({ memberId, tx: recorder, input: {}, capability: cap });
+    await handler({ memberId, scopes: new Set(), tx: recorder, input: {}, capability: cap });
     const [list] = seen;
     if (!list) throw new Error(`${tool} ran no query`);
     const rows = await tx.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${list.sql}`, list.params);

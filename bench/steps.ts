@@ -62,11 +62,11 @@ await time("get SQL alone (no tx)", (i) => db.query("select to_jsonb(t) as r fro
 await time("authenticate (token cache)", (i) => authenticate(auth(i)));
 await time("authenticate + rate limit", async (i) => rateLimit(await authenticate(auth(i)), list));
 await time("asMember + list handler", (i) =>
-  asMember(pick(i)?.id ?? "", (tx) => listHandler({ memberId: pick(i)?.id ?? "", tx, input: {}, capability: list })),
+  asMember(pick(i)?.id ?? "", (tx) => listHandler({ memberId: pick(i)?.id ?? "", scopes: new Set(), tx, input: {}, capability: list })),
 );
 const tokenIds = await Promise.all(members.map(async (_, i) => (await authenticate(auth(i))).tokenId));
 await time("asMember(tokenId) + list handler", (i) =>
-  asMember(pick(i)?.id ?? "", (tx) => listHandler({ memberId: pick(i)?.id ?? "", tx, input: {}, capability: list }), {
+  asMember(pick(i)?.id ?? "", (tx) => listHandler({ memberId: pick(i)?.id ?? "", scopes: new Set(), tx, input: {}, capability: list }), {
     tokenId: tokenIds[i % members.length],
   }),
 );

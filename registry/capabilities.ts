@@ -25,8 +25,8 @@ export interface Capability {
   scope: Scope;
   /** Set when the input picks the scope (uploads); see acceptedScopes and scopeForInput. */
   scopeBy?: ScopeBy;
-  /** Every one of these scopes is needed (see OperationSpec.requiresAll). */
-  requiresAll?: readonly Scope[];
+  /** Any one of these lets it run; the answer depends on which are held (see OperationSpec.answersByScope). */
+  answersByScope?: readonly Scope[];
   input: z.ZodObject;
   output: z.ZodType;
   /** Fields a request may not send; refused with a message naming them. */
@@ -42,7 +42,7 @@ export interface Capability {
 }
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pageQuery } from "./pagination.ts";
-import { pageOf, pageQuery } from "./pagination.ts";
+import { isPage, pageOf, pageQuery } from "./pagination.ts";
 
 const idInput = (resource: ResourceSpec) => ({
   id: z.uuid().describe(`Identifier of the ${resource.singular}.`),
@@ -74,7 +74,8 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
         summary: `List ${plural}`,
         description: note ?? `List ${plural}, newest first, one page at a time.`,
         http: { method: "GET", path: base, pathParams: [] },
-        input: z.strictObject(resource.singleton ? {} : { ...pageQuery, ...filters }),
+        // Every list takes the page parameters, also one that is always short (collection types).
+        input: z.strictObject({ ...pageQuery, ...filters }),
         output: pageOf(record),
         creates: false,
         successStatus: 200,
@@ -150,7 +151,7 @@ function operationCapability(operation: OperationSpec): Capability {
     http: { method: operation.method, path: operation.path, pathParams: operation.pathParams ?? [] },
     scope: operation.scope,
     scopeBy: operation.scopeBy,
-    requiresAll: operation.requiresAll,
+    answersByScope: operation.answersByScope,
     input: operation.input,
     output: operation.output,
     readOnlyFields: [],
@@ -190,26 +191,22 @@ export const capabilities: readonly Capability[] = [
 ];
 
 /**
- * Every scope that can allow the capability: its scope, or each scope its input may pick; for a
- * capability that requires all of several scopes, those scopes (see allowedBy for the rule).
+ * Every scope that can allow the capability, any one of them enough: its scope, each scope its
+ * input may pick, or each scope its answer depends on (answersByScope).
  */
 export function acceptedScopes(capability: Capability): readonly Scope[] {
-  if (capability.requiresAll) return capability.requiresAll;
+  if (capability.answersByScope) return capability.answersByScope;
   return capability.scopeBy ? [...new Set(Object.values(capability.scopeBy.map))] : [capability.scope];
 }
 
-/** Whether granted scopes allow the capability at all: one accepted scope, or every one when requiresAll. */
+/** Whether granted scopes allow the capability at all: one accepted scope. */
 export function allowedBy(capability: Capability, granted: ReadonlySet<string>): boolean {
-  const scopes = acceptedScopes(capability);
-  return capability.requiresAll
-    ? scopes.every((scope) => granted.has(scope))
-    : scopes.some((scope) => granted.has(scope));
+  return acceptedScopes(capability).some((scope) => granted.has(scope));
 }
 
-/** OpenAPI security requirements: alternatives (one scope each), or one requirement naming them all. */
+/** OpenAPI security requirements: alternatives, one scope each. */
 export function securityRequirements(capability: Capability): { bearer: Scope[] }[] {
-  const scopes = acceptedScopes(capability);
-  return capability.requiresAll ? [{ bearer: [...scopes] }] : scopes.map((scope) => ({ bearer: [scope] }));
+  return acceptedScopes(capability).map((scope) => ({ bearer: [scope] }));
 }
 
 /** The scope a validated input needs (the input's field picks it when scopeBy is set). */
@@ -217,5 +214,10 @@ export function scopeForInput(capability: Capability, input: Record<string, unkn
   const by = capability.scopeBy;
   return (by ? by.map[String(input[by.field])] : undefined) ?? capability.scope;
 }
+
+/** The lists: reads that answer a page. Each takes after and limit (a test holds every one to it). */
+export const listCapabilities: readonly Capability[] = capabilities.filter(
+  (capability) => capability.annotations.readOnlyHint && isPage(capability.output),
+);
 
 export const capabilityByTool: ReadonlyMap<string, Capability> = new Map(capabilities.map((c) => [c.tool, c]));

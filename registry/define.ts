@@ -120,10 +120,12 @@ export interface OperationSpec {
   /** When the input decides the scope: checked after parsing; any of the map's scopes lists the tool. */
   scopeBy?: ScopeBy;
   /**
-   * Every one of these scopes is needed (the export needs every read scope); `scope` is then the
-   * one shown where a single scope is expected. Checked by the pipeline, so REST, invoke and MCP agree.
+   * Any one of these scopes lets the operation run, and what it answers depends on which the
+   * token holds (the export: each section needs its own read scope, and the answer lists what was
+   * left out). The pipeline checks for one of them, so REST, invoke and MCP agree; the handler
+   * reads the token's scopes for the rest. `scope` is then the one shown where one is expected.
    */
-  requiresAll?: readonly Scope[];
+  answersByScope?: readonly Scope[];
   /**
    * REST answers this media type instead of JSON, rendered from the JSON output (the export's ZIP);
    * invoke and MCP keep the JSON output.

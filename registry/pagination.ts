@@ -16,9 +16,17 @@ export const pageQuery = {
     .describe(`Page size, 1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
 };
 
-export const pageOf = (record: z.ZodType) =>
-  z.object({
+const pages = new WeakSet<z.ZodType>();
+
+export const pageOf = (record: z.ZodType) => {
+  const page = z.object({
     data: z.array(record),
     has_more: z.boolean().describe("Whether another page follows."),
     next_cursor: z.string().nullable().describe("Pass as ?after= to get the next page; null on the last page."),
   });
+  pages.add(page);
+  return page;
+};
+
+/** Whether a schema is a page of the list convention (made by pageOf). */
+export const isPage = (schema: z.ZodType): boolean => pages.has(schema);

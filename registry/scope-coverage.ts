@@ -11,12 +11,12 @@ export interface ScopeCoverage {
 
 /**
  * What each scope unlocks, derived from the capabilities so the tokens page and the reference
- * can never drift from what the pipeline checks. An operation that needs every read scope
- * (`requiresAll`) is listed under none of them: no single scope unlocks it.
+ * can never drift from what the pipeline checks. An operation whose answer depends on the scopes
+ * (the export) is listed under each scope that lets it run.
  */
 export const SCOPE_COVERAGE: ReadonlyMap<Scope, ScopeCoverage> = new Map(
   SCOPES.map((scope) => {
-    const covered = capabilities.filter((c) => !c.requiresAll && acceptedScopes(c).includes(scope));
+    const covered = capabilities.filter((c) => acceptedScopes(c).includes(scope));
     return [
       scope,
       {

@@ -33,9 +33,7 @@ type Filters<R> = R extends { filters: infer F }
 type ById<R, T> = R extends { singleton: true } ? T : Simplify<T & { id: string }>;
 
 export type VerbInput<R extends ResourceSpec, V extends Verb> = V extends "list"
-  ? R extends { singleton: true }
-    ? Record<never, never>
-    : Simplify<{ after?: string; limit?: number } & Filters<R>>
+  ? Simplify<{ after?: string; limit?: number } & Filters<R>>
   : V extends "get"
     ? ById<R, Record<never, never>>
     : V extends "create"

@@ -1,10 +1,13 @@
 import type { Capability } from "../../registry/capabilities.ts";
 import type { ToolInput, ToolName } from "../../registry/tool-inputs.ts";
+import type { Scope } from "../../registry/scopes.ts";
 import type { Queryable } from "../db/index.ts";
 
 /** What a verb gets: who acts, inside which member transaction, with the validated input. */
 export interface VerbContext<I = Record<string, unknown>> {
   memberId: string;
+  /** The caller's scopes, already checked for the capability; a handler whose answer depends on them reads them. */
+  scopes: ReadonlySet<Scope>;
   tx: Queryable;
   input: I;
   capability: Capability;

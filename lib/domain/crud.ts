@@ -1,4 +1,5 @@
 import type { ResourceSpec, Verb } from "../../registry/define.ts";
+import { notOwnerMessage } from "../../registry/ownership.ts";
 import { continuing } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import type { Handler, VerbContext } from "./context.ts";
@@ -13,9 +14,28 @@ import { toRecord } from "./record.ts";
  * microseconds for cursors).
  */
 type Row = { r: Record<string, unknown> };
+type Written = { r: Record<string, unknown> | null; readable: boolean };
 
 const notFound = (resource: ResourceSpec) =>
   new ApiError("not_found", `No ${resource.singular} with this id is visible to this token.`);
+
+/**
+ * An update or delete that touched no row: RLS hid it from the write. When the same member can
+ * still read it (a public collection, a channel, a follow of which it is the followee) the write
+ * was refused, with the reason; otherwise, as on GET, there is no such row for this token.
+ */
+function untouched(resource: ResourceSpec, verb: "update" | "delete", readable: boolean): ApiError {
+  if (!readable) return notFound(resource);
+  const message = notOwnerMessage(resource, verb);
+  return new ApiError("write_refused", `The store refused the write: ${message}`, {
+    reason: { sqlstate: "42501", message, code: "not_owner" },
+  });
+}
+
+// Whether the row is readable, asked in the write's own statement: the select sees the snapshot
+// before the write, under the same member's RLS, and the statement still ends the transaction.
+const readableClause = (resource: ResourceSpec, done: string, id: string) =>
+  `not exists (select 1 from ${done}) and exists (select 1 from ${resource.table} v where v.id = ${id}) as readable`;
 
 const writableKeys = (resource: ResourceSpec, input: Record<string, unknown>) =>
   Object.keys(input).filter((key) => key in resource.fields && !resource.fields[key]?.readOnly);
@@ -66,22 +86,28 @@ async function update(resource: ResourceSpec, ctx: VerbContext) {
   const { tx, input } = ctx;
   let columns = writableKeys(resource, input);
   // An empty change still has to pass the update policy: assign a column to itself, so a row
-  // the member may read but not change (a channel) is 404, not a quiet 200.
+  // the member may read but not change (a channel) is refused, not a quiet 200.
   if (columns.length === 0) columns = writableKeys(resource, firstWritable(resource));
   const list = columns.map((c) => `"${c}"`).join(", ");
-  const [row] = await tx.queryCommit<Row>(
-    `update ${resource.table} t set (${list}) = (
-       select ${list} from jsonb_populate_record(t, $1::jsonb))
-     where t.id = $2 returning to_jsonb(t) as r`,
+  const [row] = await tx.queryCommit<Written>(
+    `with changed as (
+       update ${resource.table} t set (${list}) = (
+         select ${list} from jsonb_populate_record(t, $1::jsonb))
+       where t.id = $2 returning to_jsonb(t) as r)
+     select (select r from changed) as r, ${readableClause(resource, "changed", "$2")}`,
     [JSON.stringify(input), input.id],
   );
-  if (!row) throw notFound(resource);
+  if (!row?.r) throw untouched(resource, "update", row?.readable === true);
   return toRecord(resource, row.r);
 }
 
 async function remove(resource: ResourceSpec, { tx, input }: VerbContext) {
-  const rows = await tx.queryCommit(`delete from ${resource.table} t where t.id = $1 returning t.id`, [input.id]);
-  if (rows.length === 0) throw notFound(resource);
+  const [row] = await tx.queryCommit<{ deleted: boolean; readable: boolean }>(
+    `with gone as (delete from ${resource.table} t where t.id = $1 returning t.id)
+     select exists (select 1 from gone) as deleted, ${readableClause(resource, "gone", "$1")}`,
+    [input.id],
+  );
+  if (!row?.deleted) throw untouched(resource, "delete", row?.readable === true);
   return null;
 }
 

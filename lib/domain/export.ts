@@ -1,4 +1,6 @@
 import { memberColumns } from "../../registry/events.ts";
+import { EXPORT_SECTIONS, EXPORT_TOKENS_SCOPE, EXPORT_UPLOAD_SCOPES, type ExportSection } from "../../registry/export-sections.ts";
+import type { Scope } from "../../registry/scopes.ts";
 import { EXPORT_LINK_LIFETIME_SECONDS } from "../../registry/operations/export.ts";
 import type { ResourceSpec, UploadPurpose } from "../../registry/define.ts";
 import { resources } from "../../registry/index.ts";
@@ -20,19 +22,34 @@ interface UploadRow {
   created_at: string;
 }
 
+/** The parts of the export the scopes allow, and the rest (the manifest's omitted). */
+function sectionsFor(scopes: ReadonlySet<Scope>) {
+  const allowed = (section: ExportSection) => scopes.has(section.scope);
+  return {
+    included: EXPORT_SECTIONS.filter(allowed),
+    omitted: EXPORT_SECTIONS.filter((section) => !allowed(section)),
+    purposes: (Object.keys(EXPORT_UPLOAD_SCOPES) as UploadPurpose[]).filter((p) => scopes.has(EXPORT_UPLOAD_SCOPES[p])),
+  };
+}
+
 /**
  * Uploads and tokens live in app_private, which members cannot read at all; the service reads
- * them for this member only, before the member transaction, and signs the download links there
- * (an S3 presign is local computation, but it stays out of the transaction all the same).
+ * them for this member only (and only what the scopes allow), before the member transaction, and
+ * signs the download links there (an S3 presign is local computation, but it stays out of the
+ * transaction all the same).
  */
-async function prepareExport({ memberId }: { memberId: string }) {
-  const uploads = await asService((tx) =>
-    tx.query<UploadRow>(
-      `select key, purpose, content_type, size::int as size, to_jsonb(created_at) #>> '{}' as created_at
-       from app_private.uploads where owner_id = $1 and status = 'complete' order by created_at, key`,
-      [memberId],
-    ),
-  );
+async function prepareExport({ memberId, scopes }: { memberId: string; scopes: ReadonlySet<Scope> }) {
+  const { purposes } = sectionsFor(scopes);
+  const uploads = purposes.length
+    ? await asService((tx) =>
+        tx.query<UploadRow>(
+          `select key, purpose, content_type, size::int as size, to_jsonb(created_at) #>> '{}' as created_at
+           from app_private.uploads where owner_id = $1 and status = 'complete' and purpose = any($2::text[])
+           order by created_at, key`,
+          [memberId, purposes],
+        ),
+      )
+    : [];
   const expiresAt = new Date((Math.floor(Date.now() / 1000) + EXPORT_LINK_LIFETIME_SECONDS) * 1000);
   const driver = storageDriver();
   const media = await Promise.all(
@@ -43,7 +60,8 @@ async function prepareExport({ memberId }: { memberId: string }) {
     })),
   );
   // Metadata only: the secret was never stored and the hash is not the member's to keep.
-  const tokens = (await listTokens(memberId)).map(({ id, name, last4, scopes, created_at, expires_at, revoked_at, last_used_at }) => ({
+  const tokenRows = scopes.has(EXPORT_TOKENS_SCOPE) ? await listTokens(memberId) : [];
+  const tokens = tokenRows.map(({ id, name, last4, scopes, created_at, expires_at, revoked_at, last_used_at }) => ({
     id,
     name,
     display: `pds_…${last4}`,
@@ -74,12 +92,15 @@ async function ownRows(tx: Queryable, resource: ResourceSpec, memberId: string):
 }
 
 /**
- * Everything the member owns, read in one member transaction under RLS (one consistent
- * snapshot): what RLS would hide is never read, and each query also names the member so a row
- * another member shared (a public collection) is not taken for the member's own.
+ * Everything the member owns that the token's read scopes allow, read in one member transaction
+ * under RLS (one consistent snapshot): what RLS would hide is never read, and each query also
+ * names the member so a row another member shared (a public collection) is not taken for the
+ * member's own. The manifest says what the scopes left out.
  */
 export const exportAll: ToolHandler<"export"> = async (ctx) => {
   const { tx, memberId } = ctx;
+  const { included, omitted } = sectionsFor(ctx.scopes);
+  const wanted = new Set(included.map((section) => section.resource));
   const prepared = ctx.prepared as Awaited<ReturnType<typeof prepareExport>>;
   const files: Record<string, unknown> = {};
   const documents: { file: string; resource: string; count: number }[] = [];
@@ -88,12 +109,14 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
     files[file] = data;
     documents.push({ file, resource, count: Array.isArray(data) ? data.length : 1 });
   };
-  const passthrough = ctx as unknown as VerbContext<Record<string, never>>;
-  add("profile", (await getProfile(passthrough)) as Record<string, unknown>);
-  add("collection-types", ((await listCollectionTypes(passthrough)) as { data: unknown[] }).data);
+  const passthrough = { ...ctx, input: {} } as unknown as VerbContext<Record<string, never>>;
+  // Singletons (the profile, the collection types) are read each in its own shape.
+  if (wanted.has("profile")) add("profile", (await getProfile(passthrough)) as Record<string, unknown>);
+  if (wanted.has("collection-types")) {
+    add("collection-types", ((await listCollectionTypes(passthrough)) as { data: unknown[] }).data);
+  }
   for (const resource of resources) {
-    // Singletons (the profile, the collection types) are read above, each in its own shape.
-    if (resource.singleton) continue;
+    if (resource.singleton || !wanted.has(resource.name)) continue;
     const rows = await ownRows(tx, resource, memberId);
     if (resource.name === "streaks") {
       const checkIns = await tx.query<Row>(
@@ -106,8 +129,8 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
     }
     add(resource.name, rows);
   }
-  add("tokens", prepared.tokens);
-  add("uploads", prepared.media.map(({ url: _url, url_expires_at: _expires, ...upload }) => upload));
+  if (wanted.has("tokens")) add("tokens", prepared.tokens);
+  if (wanted.has("uploads")) add("uploads", prepared.media.map(({ url: _url, url_expires_at: _expires, ...upload }) => upload));
   const [now] = await tx.query<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");
   files["manifest.json"] = {
     format: "pds-export/1",
@@ -115,6 +138,7 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
     member_id: memberId,
     documents,
     media: prepared.media,
+    omitted: omitted.map(({ file, resource, scope, purpose }) => ({ file, resource, scope, ...(purpose ? { purpose } : {}) })),
   };
   return { files: { "manifest.json": files["manifest.json"], ...files } };
 };

@@ -34,12 +34,3 @@ export function authorizeAny(caller: Caller, scopes: readonly Scope[]): void {
   }
 }
 
-/** Passes only when the token holds every one of the scopes (the export needs every read scope). */
-export function authorizeAll(caller: Caller, scopes: readonly Scope[]): void {
-  const missing = scopes.filter((scope) => !caller.scopes.has(scope));
-  if (missing.length) {
-    throw new ApiError("insufficient_scope", `This needs every one of the scopes ${scopes.join(", ")}; the token lacks ${missing.join(", ")}.`, {
-      headers: { "WWW-Authenticate": `Bearer realm="pds", error="insufficient_scope", scope="${scopes.join(" ")}"` },
-    });
-  }
-}

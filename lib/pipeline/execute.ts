@@ -6,7 +6,7 @@ import { Reply } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
-import { authenticate, authorize, authorizeAll, authorizeAny } from "../http/authenticate.ts";
+import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
 import { ApiError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
@@ -41,17 +41,17 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
   try {
     const caller = call.caller ?? (await authenticate(call.headers));
     Object.assign(headers, await rateLimit(caller, capability));
-    if (capability.requiresAll) authorizeAll(caller, capability.requiresAll);
-    else authorizeAny(caller, acceptedScopes(capability));
+    authorizeAny(caller, acceptedScopes(capability));
     const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
-    authorize(caller, scopeForInput(capability, input));
+    // The input picks the one scope that is needed (uploads: by purpose).
+    if (capability.scopeBy) authorize(caller, scopeForInput(capability, input));
     const replay = await idempotency.reserve(caller.memberId, input);
     if (replay) return { ...replay, headers: { ...headers, ...replay.headers } };
     await settleUploadKeys(capability, input, caller.memberId);
     const handler = handlerFor(capability);
-    const memberId = caller.memberId;
+    const { memberId, scopes } = caller;
     const prepared = handler.prepare
-      ? await handler.prepare({ memberId, input, capability }).catch((error: unknown) => {
+      ? await handler.prepare({ memberId, scopes, input, capability }).catch((error: unknown) => {
           throw fromStoreError(error);
         })
       : undefined;
@@ -62,7 +62,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
       async (tx) => {
         // The stored response follows the handler's last statement, which must then not end the transaction.
         const step = idempotency.records() ? continuing(tx) : tx;
-        return idempotency.record(tx, await handler({ memberId, tx: step, input, capability, prepared }));
+        return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared }));
       },
       { tokenId },
     ).catch((error: unknown) => {

@@ -14,6 +14,9 @@ export interface ErrorEntry {
 
 const SCOPE_LINE = "The token lacks the scope the operation needs (each operation names it; uploads take the write scope of their purpose).";
 
+const NOT_OWNER_LINE =
+  " Also when the member can read the record but it is another member's (reason.code `not_owner`): each operation names who may change it.";
+
 /** Cases that no operation declares (they come from the pipeline or the platform). */
 const GENERAL: Partial<Record<ProblemCode, string>> = {
   method_not_allowed: "The path exists but not with this method; Allow lists the methods it offers.",
@@ -37,7 +40,9 @@ export function errorCatalog(): ErrorEntry[] {
     const seen = new Set<ProblemCode>();
     for (const errorCase of errorCases(capability)) {
       // One line for the per-scope variants: each operation's own scope is in its reference.
-      const when = errorCase.when.replace(/^The token lacks [^.]+\.(?: The token lacks the write scope of the purpose\.)?/, SCOPE_LINE);
+      const when = errorCase.when
+        .replace(/^The token lacks [^.]+\.(?: The token lacks the write scope of the purpose\.)?/, SCOPE_LINE)
+        .replace(/ Also when the member can read the .*$/, NOT_OWNER_LINE);
       reasons.set(errorCase.code, (reasons.get(errorCase.code) ?? new Set()).add(when));
       seen.add(errorCase.code);
     }

@@ -1,4 +1,5 @@
 import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
+import { ownerRole, readableByOthers } from "../../registry/ownership.ts";
 import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
 
 /**
@@ -18,9 +19,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
     { code: "unauthorized", when: "No token, or a malformed, unknown, expired or revoked one." },
     {
       code: "insufficient_scope",
-      when: capability.requiresAll
-        ? `The token lacks one of ${acceptedScopes(capability).join(", ")} (every one is needed).`
-        : `The token lacks ${acceptedScopes(capability).join(" or ")}.`,
+      when: `The token lacks ${acceptedScopes(capability).join(" or ")}.`,
     },
   ];
   const hasBody = http.method === "POST" || http.method === "PATCH";
@@ -34,7 +33,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
   if (http.pathParams.length) cases.push({ code: "not_found", when: "No such record, or not visible to this token." });
   if (http.method !== "GET") {
     cases.push(
-      { code: "write_refused", when: "The store refused the write (reason carries its SQLSTATE and message)." },
+      { code: "write_refused", when: `The store refused the write (reason carries its SQLSTATE and message).${notOwnerCase(capability)}` },
       { code: "conflict", when: "A unique rule of the store was violated, or the row is still referenced (reason says which)." },
     );
   }
@@ -67,6 +66,15 @@ export function errorCases(capability: Capability): ErrorCase[] {
     else cases.push({ code, when: error.when });
   }
   return cases;
+}
+
+/** Update and delete of a row other members can read: readable is not writable (reason.code not_owner). */
+function notOwnerCase(capability: Capability): string {
+  const source = capability.source;
+  if (source.kind !== "resource" || (source.verb !== "update" && source.verb !== "delete")) return "";
+  if (!readableByOthers(source.resource)) return "";
+  const action = source.verb === "update" ? "change" : "delete";
+  return ` Also when the member can read the ${source.resource.singular} but it is another member's: only its ${ownerRole(source.resource)} may ${action} it (reason.code \`not_owner\`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404.`;
 }
 
 export function byStatus(cases: readonly ErrorCase[]): Map<number, ErrorCase[]> {

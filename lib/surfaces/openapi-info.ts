@@ -1,4 +1,5 @@
 import { acceptedScopes, capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { EXPORT_SECTIONS } from "../../registry/export-sections.ts";
 import { operations, resources } from "../../registry/index.ts";
 import { LIMIT_RULES } from "../../registry/limits.ts";
 import { SCOPES } from "../../registry/scopes.ts";
@@ -22,14 +23,21 @@ export function documentDescription(): string {
     ...scopeRows,
     "",
     "## Errors",
-    "Every error is `application/problem+json` (RFC 9457) with `code` and `request_id`; 422 adds `errors[]` with JSON Pointers into the input, refused writes add the store's `reason`. Every response carries `Request-Id`. A method a path does not offer is 405 with `Allow`. A problem's `type` is `/docs/errors#<code>`, where every code is explained.",
+    "Every error is `application/problem+json` (RFC 9457) with `code` and `request_id`; 422 adds `errors[]` with JSON Pointers into the input, refused writes add the store's `reason`. A change or delete of a record the member can read but not change (another member's public collection or channel, a follow of which the member is the followee) is 403 `write_refused` with `reason.code` `not_owner`; a record the member cannot read at all is 404, as on GET. Every response carries `Request-Id`. A method a path does not offer is 405 with `Allow`. A problem's `type` is `/docs/errors#<code>`, where every code is explained.",
     "",
     "| Status | code | Title |",
     "|---|---|---|",
     ...errorRows,
     "",
     "## Lists",
-    `Lists answer \`{data, has_more, next_cursor}\`, newest first, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE} (\`limit\` above that is 422, never silently clamped). Pass \`next_cursor\` as \`after\` for the next page; the \`Link: <…>; rel="next"\` header carries the same URL. Cursors are opaque and stable under concurrent inserts.`,
+    `Lists answer \`{data, has_more, next_cursor}\`, newest first, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE} (\`limit\` above that is 422, never silently clamped). Pass \`next_cursor\` as \`after\` for the next page; the \`Link: <…>; rel="next"\` header carries the same URL. Cursors are opaque and stable under concurrent inserts. Every list takes \`limit\` and \`after\`, also one that is always short (\`/collection-types\`).`,
+    "",
+    "## Export",
+    "`GET /export` answers what the token's read scopes allow; any one read scope lets it run, and `manifest.json` lists in `omitted` each part left out with the scope that would include it. A token without any read scope is 403 `insufficient_scope`.",
+    "",
+    "| Document | Part | Read scope |",
+    "|---|---|---|",
+    ...EXPORT_SECTIONS.map((s) => `| \`${s.file}\` | ${s.purpose ? `uploads for ${s.purpose}` : s.resource} | \`${s.scope}\` |`),
     "",
     "## Limits",
     ...LIMIT_RULES.map((rule) => `- ${rule}`),

@@ -123,8 +123,8 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
     summary: capability.summary,
     description: descriptionOf(capability),
     tags: [tag],
-    // Alternatives: any one of the scopes allows the call (uploads: the scope follows the purpose);
-    // one requirement naming several scopes when every one is needed (export).
+    // Alternatives: any one of the scopes allows the call (uploads: the scope follows the purpose;
+    // export: each read scope adds its sections).
     security: securityRequirements(capability),
     "x-scopes": acceptedScopes(capability),
     "x-tool": capability.tool,

@@ -10,7 +10,7 @@ export interface TokenSnippet {
 /** A first request the new token may make: the first list its scopes allow, else the health check. */
 function firstReadablePath(scopes: readonly Scope[]): { path: string; tool: string } {
   const list = capabilities.find(
-    (c) => c.http?.method === "GET" && c.http.pathParams.length === 0 && !c.requiresAll && scopes.includes(c.scope),
+    (c) => c.http?.method === "GET" && c.http.pathParams.length === 0 && !c.answersByScope && scopes.includes(c.scope),
   );
   return list?.http ? { path: list.http.path, tool: list.tool } : { path: "/health", tool: "" };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
-import { READ_ONLY_SCOPES } from "../scopes.ts";
+import { READ_ONLY_SCOPES, SCOPES } from "../scopes.ts";
 import { UPLOAD_PURPOSES } from "./uploads.ts";
 
 /** How long the media download links of an export stay valid. */
@@ -24,19 +24,30 @@ export const exportManifestSchema = z.object({
     .array(z.object({ file: z.string(), resource: z.string(), count: z.number().int() }))
     .describe("One JSON document per resource, with how many records it holds."),
   media: z.array(mediaEntry).describe("Completed uploads with signed download links; the bytes are not in the archive."),
+  omitted: z
+    .array(
+      z.object({
+        file: z.string(),
+        resource: z.string(),
+        scope: z.enum(SCOPES).describe("The read scope that would include it."),
+        purpose: z.enum(UPLOAD_PURPOSES).optional().describe("For uploads: the purpose of the uploads left out."),
+      }),
+    )
+    .describe("What the token's scopes left out, each part with the read scope it needs; empty when nothing was."),
 });
 
 export const exportData = defineOperation({
   name: "export",
-  summary: "Export everything the member owns",
+  summary: "Export what the member owns",
   description:
-    "Every record the member owns, one JSON document per resource, plus manifest.json listing uploaded media " +
-    "with signed download links. REST answers a ZIP archive (application/zip, streamed); invoke and MCP answer " +
-    "the same documents as one JSON object.",
+    "Every record the member owns that the token's read scopes allow, one JSON document per resource, plus " +
+    "manifest.json listing uploaded media with signed download links and what the scopes left out. REST answers " +
+    "a ZIP archive (application/zip, streamed); invoke and MCP answer the same documents as one JSON object.",
   method: "GET",
   path: "/export",
   scope: "profile:read",
-  requiresAll: READ_ONLY_SCOPES,
+  // Every read scope adds its sections (registry/export-sections.ts; a test keeps the two equal).
+  answersByScope: READ_ONLY_SCOPES,
   input: z.strictObject({}),
   output: z.object({
     files: z
@@ -48,7 +59,8 @@ export const exportData = defineOperation({
     description: "A ZIP archive: manifest.json plus one JSON document per resource (the `files` of the JSON answer).",
   },
   rules: [
-    "Needs every read scope (the token must hold every :read scope); a token missing one gets 403 insufficient_scope naming them.",
+    "Exports what the token's read scopes allow: each document needs the read scope of its resource, uploads the read scope of their purpose (the reference's Export section lists every part and its scope). manifest.json lists in omitted each part left out with the scope it needs: a token with the sixteen scopes of the spec gets everything but webhook-endpoints.json, and says so.",
+    "A token with no read scope at all gets 403 insufficient_scope naming the read scopes: an export of nothing is refused rather than answered empty. Write scopes add nothing.",
     "Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.",
     "Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.",
     `Media links are valid for ${EXPORT_LINK_LIFETIME_SECONDS / 3600} hours; only completed uploads are listed.`,

@@ -36,7 +36,7 @@ export const channels = defineResource({
   events: ["channel.created", "channel.updated"],
   rules: [
     "Channels cannot be deleted (405).",
-    "Only the owner can change a channel; for anyone else the channel answers 404 to a change.",
+    "Only the owner can change a channel; for anyone else a change is 403 write_refused (reason.code not_owner), since every member can read it.",
     "A handle already taken, in any letter case, is 409 conflict.",
   ],
 });

@@ -33,6 +33,7 @@ export const collectionTypes = defineResource({
   },
   events: ["collection_type.updated"],
   rules: [
+    "The list takes limit and after like every list; the default page (50) holds all six, in a fixed order.",
     "Switching a type off keeps existing collections of that type (still readable and editable).",
     'Creating a collection of a switched-off type, or moving one to it, is 403 write_refused with the reason: collection type "music" is switched off for this member.',
   ],

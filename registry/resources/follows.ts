@@ -40,7 +40,7 @@ export const follows = defineResource({
   rules: [
     "Refused (403 write_refused) when either member has blocked the other.",
     "Following yourself is 422; following someone twice is 409 conflict.",
-    "Only the follower can delete a follow.",
+    "Only the follower can delete a follow; the followee, who can read it, gets 403 write_refused (reason.code not_owner).",
     "Blocking ends the follows between the two members in both directions, a follow asked for while the block is being made included (the store takes the two in turn: that follow waits and is refused, or is made and then ended); lifting the block restores nothing.",
   ],
 });

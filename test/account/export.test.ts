@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as restRoute from "@/app/api/v1/[...path]/route";
 import * as mediaRoute from "@/app/storage/media/[...key]/route";
-import { READ_ONLY_SCOPES } from "@/registry/scopes";
+import { READ_ONLY_SCOPES, SCOPES } from "@/registry/scopes";
 import { api } from "../support/api";
 import { makeMember, tokenFor } from "../support/factories";
 import { getTools, invoke } from "../surfaces/agent";
@@ -100,22 +100,75 @@ describe("GET /api/v1/export", () => {
     expect((await fetchMedia(tampered.toString())).status).toBe(403);
   });
 
-  it("needs every read scope: one missing is 403 naming it, on REST and invoke alike", async () => {
+  it("with the sixteen scopes of the spec, exports everything but webhook endpoints, and says so", async () => {
+    const ada = await makeMember({ plan: "pro" });
+    await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: "https://example.com/hooks/pds", events: ["*"] } });
+    const spec = await tokenFor(ada.id, SCOPES.filter((scope) => !scope.startsWith("webhooks:")));
+    const { response, files } = await exportZip(spec);
+    expect(response.status).toBe(200);
+    expect(files["webhook-endpoints.json"]).toBeUndefined();
+    expect(files["todos.json"]).toEqual([]);
+    expect(files["manifest.json"].omitted).toEqual([
+      { file: "webhook-endpoints.json", resource: "webhook-endpoints", scope: "webhooks:read" },
+    ]);
+    const full = await exportZip(ada.token);
+    expect(full.files["webhook-endpoints.json"]).toHaveLength(1);
+    expect(full.files["manifest.json"].omitted).toEqual([]);
+  });
+
+  it("exports what the token's read scopes allow, uploads by purpose, and lists each section left out with its scope", async () => {
+    const ada = await makeMember({ plan: "pro" });
+    const bob = await makeMember();
+    await api("POST", "/todos", { token: ada.token, body: { title: "ada todo" } });
+    await api("POST", "/collections", { token: ada.token, body: { name: "Ada's", type: "music" } });
+    await api("POST", "/messages", { token: bob.token, body: { recipient_id: ada.id, body: "hi ada" } });
+    const avatar = await uploaded(ada.token, "avatar");
+    const attachment = await uploaded(ada.token, "attachment");
+    const narrow = await tokenFor(ada.id, ["todos:read", "messages:read", "todos:write"]);
+    const { response, files } = await exportZip(narrow);
+    expect(response.status).toBe(200);
+    expect(Object.keys(files).sort()).toEqual(["manifest.json", "messages.json", "todos.json", "uploads.json"]);
+    expect(files["todos.json"].map((t: any) => t.title)).toEqual(["ada todo"]);
+    expect(files["uploads.json"].map((u: any) => u.key)).toEqual([attachment]);
+    const manifest = files["manifest.json"];
+    expect(manifest.media.map((m: any) => m.key)).toEqual([attachment]);
+    expect(JSON.stringify(files)).not.toContain(avatar);
+    expect(manifest.documents.map((d: any) => d.file).sort()).toEqual(["messages.json", "todos.json", "uploads.json"]);
+    const omitted = manifest.omitted as { file: string; resource: string; scope: string; purpose?: string }[];
+    expect(omitted).toEqual(
+      expect.arrayContaining([
+        { file: "profile.json", resource: "profile", scope: "profile:read" },
+        { file: "collection-types.json", resource: "collection-types", scope: "collections:read" },
+        { file: "collections.json", resource: "collections", scope: "collections:read" },
+        { file: "follows.json", resource: "follows", scope: "social:read" },
+        { file: "tokens.json", resource: "tokens", scope: "profile:read" },
+        { file: "uploads.json", resource: "uploads", scope: "profile:read", purpose: "avatar" },
+        { file: "uploads.json", resource: "uploads", scope: "items:read", purpose: "artwork" },
+      ]),
+    );
+    expect(omitted.map((o) => o.file)).not.toContain("todos.json");
+    expect(omitted.map((o) => o.file)).not.toContain("messages.json");
+    // Every omitted section names a read scope, and with all of them nothing is left out.
+    for (const entry of omitted) expect(READ_ONLY_SCOPES).toContain(entry.scope);
+    const everything = await exportZip(await tokenFor(ada.id, READ_ONLY_SCOPES));
+    expect(everything.files["manifest.json"].omitted).toEqual([]);
+
+    // invoke answers the same documents.
+    const viaInvoke = await invoke(narrow, { tool: "export", input: {} });
+    expect(viaInvoke.status).toBe(200);
+    expect(Object.keys(viaInvoke.body.result.files).sort()).toEqual(Object.keys(files).sort());
+  });
+
+  it("needs at least one read scope: a token with none is 403 naming them, and is not offered the tool", async () => {
     const ada = await makeMember();
-    const partial = await tokenFor(ada.id, READ_ONLY_SCOPES.filter((s) => s !== "messages:read"));
-    const refused = await api("GET", "/export", { token: partial });
+    const writeOnly = await tokenFor(ada.id, ["todos:write", "messages:write"]);
+    const refused = await api("GET", "/export", { token: writeOnly });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("insufficient_scope");
-    expect(refused.body.detail).toContain("messages:read");
-    const invoked = await invoke(partial, { tool: "export", input: {} });
-    expect(invoked.status).toBe(403);
-
-    const reader = await tokenFor(ada.id, READ_ONLY_SCOPES);
-    const viaInvoke = await invoke(reader, { tool: "export", input: {} });
-    expect(viaInvoke.status).toBe(200);
-    expect(Object.keys(viaInvoke.body.result.files)).toContain("manifest.json");
-    const tools = await getTools(partial);
-    expect(JSON.stringify(tools.body)).not.toContain('"export"');
+    expect(refused.body.detail).toContain("todos:read");
+    expect((await invoke(writeOnly, { tool: "export", input: {} })).status).toBe(403);
+    expect(JSON.stringify((await getTools(writeOnly)).body)).not.toContain('"export"');
+    expect(JSON.stringify((await getTools(await tokenFor(ada.id, ["goals:read"]))).body)).toContain('"export"');
   });
 });
 
@@ -134,5 +187,19 @@ describe("S3 download links for exports", () => {
     expect(url.pathname).toBe(`/media/${key}`);
     expect(url.searchParams.get("X-Amz-Expires")).toMatch(/^(3599|3600)$/);
     expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("the export's parts, from the registry", () => {
+  it("has a part for every resource, and runs with exactly the read scopes some part needs", async () => {
+    const { EXPORT_SCOPES, EXPORT_SECTIONS } = await import("@/registry/export-sections");
+    const { resources } = await import("@/registry/index");
+    const { acceptedScopes, capabilityByTool } = await import("@/registry/capabilities");
+    for (const resource of resources) {
+      expect(EXPORT_SECTIONS.map((s) => s.resource)).toContain(resource.name);
+    }
+    const exportCapability = capabilityByTool.get("export");
+    if (!exportCapability) throw new Error("no export");
+    expect([...acceptedScopes(exportCapability)].sort()).toEqual([...EXPORT_SCOPES].sort());
   });
 });

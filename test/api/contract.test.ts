@@ -87,14 +87,17 @@ describe.each(resourceCapabilities.map((c) => [c.capability.tool, c] as const))(
   });
 
   if (capability.http?.pathParams.includes("id")) {
-    it("answers 404 for another member's private row, and leaves it unchanged", async () => {
+    it("answers 404 for another member's row it cannot read (403 for one it can), and leaves it unchanged", async () => {
       const owner = await makeMember();
       const stranger = await makeMember();
       const { method, path, body } = await requestFor(capability, owner);
-      const publiclyReadable = resource.name === "channels" && verb === "get";
+      // What the stranger's GET of the same id answers decides: readable is 200 (channels are
+      // public destinations), and a write to a readable row is refused rather than missing.
+      const readable = resource.verbs.includes("get") && (await api("GET", path, { token: stranger.token })).status === 200;
       const response = await api(method, path, { token: stranger.token, body: verb === "update" ? { ...body } : body });
-      if (publiclyReadable) {
-        expect(response.status).toBe(200); // channels are public destinations (documented)
+      if (readable) {
+        expect(response.status).toBe(verb === "get" ? 200 : 403);
+        if (verb !== "get") expect(response.body.reason.code).toBe("not_owner");
         return;
       }
       expect(response.status).toBe(404);
@@ -170,7 +173,7 @@ describe.each(resourceCapabilities.map((c) => [c.capability.tool, c] as const))(
 });
 
 describe("an empty PATCH", () => {
-  it("still needs the right to change the row: 404 on another member's channel, 200 on your own", async () => {
+  it("still needs the right to change the row: 403 on another member's channel, 200 on your own", async () => {
     const owner = await makeMember();
     const stranger = await makeMember();
     const created = await api("POST", "/channels", {
@@ -178,7 +181,7 @@ describe("an empty PATCH", () => {
       body: { handle: `h_${owner.id.slice(0, 8)}`, title: "Mine" },
     });
     const path = `/channels/${created.body.id}`;
-    expect((await api("PATCH", path, { token: stranger.token, body: {} })).status).toBe(404);
+    expect((await api("PATCH", path, { token: stranger.token, body: {} })).status).toBe(403);
     const own = await api("PATCH", path, { token: owner.token, body: {} });
     expect(own.status).toBe(200);
     expect(own.body.updated_at).toBe(created.body.updated_at); // nothing changed, nothing bumped

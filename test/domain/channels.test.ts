@@ -45,7 +45,7 @@ describe("channels", () => {
     const ada = await makeMember();
     const bob = await makeMember();
     const id = (await create(ada, fresh())).body.id;
-    expect((await api("PATCH", `/channels/${id}`, { token: bob.token, body: { title: "Taken" } })).status).toBe(404);
+    expect((await api("PATCH", `/channels/${id}`, { token: bob.token, body: { title: "Taken" } })).status).toBe(403);
     const renamed = await api("PATCH", `/channels/${id}`, { token: ada.token, body: { title: "Early jazz" } });
     expect(renamed.body.title).toBe("Early jazz");
     const removed = await api("DELETE", `/channels/${id}`, { token: ada.token });

@@ -54,7 +54,7 @@ describe("follows", () => {
     const ada = await makeMember();
     const bob = await makeMember();
     const id = (await follow(ada, bob)).body.id;
-    expect((await api("DELETE", `/follows/${id}`, { token: bob.token })).status).toBe(404);
+    expect((await api("DELETE", `/follows/${id}`, { token: bob.token })).status).toBe(403);
     expect((await api("DELETE", `/follows/${id}`, { token: ada.token })).status).toBe(204);
     expect(ids(await api("GET", "/follows?direction=followers", { token: bob.token }))).toEqual([]);
   });

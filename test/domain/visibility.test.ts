@@ -77,8 +77,8 @@ describe("collection visibility, read as a second member", () => {
     const bob = await makeMember();
     const ids = await collectionWithItem(ada, "public");
     const rename = await api("PATCH", `/collections/${ids.collection}`, { token: bob.token, body: { name: "mine" } });
-    expect(rename.status).toBe(404);
-    expect((await api("DELETE", `/items/${ids.item}`, { token: bob.token })).status).toBe(404);
+    expect(rename.status).toBe(403);
+    expect((await api("DELETE", `/items/${ids.item}`, { token: bob.token })).status).toBe(403);
     const added = await api("POST", "/items", {
       token: bob.token,
       body: { collection_id: ids.collection, song_id: await makeCatalogEntry() },

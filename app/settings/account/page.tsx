@@ -19,7 +19,8 @@ export default async function AccountPage() {
           A ZIP archive with one JSON document per resource you own (profile, collections, items, todos, goals,
           streaks with check-ins, messages sent and received, follows, channels, token metadata, uploads) and{" "}
           <code>manifest.json</code>, which lists your uploaded media with download links valid for 24 hours. The same
-          archive is available to integrators at <code>GET /api/v1/export</code> with every read scope.
+          archive is available to integrators at <code>GET /api/v1/export</code>: a token gets the documents its read
+          scopes allow, and the manifest lists what they left out with the scope each needs.
         </p>
         <form method="post" action="/settings/account/export">
           <button type="submit">Download export (.zip)</button>

@@ -696,10 +696,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export everything the member owns
-         * @description Every record the member owns, one JSON document per resource, plus manifest.json listing uploaded media with signed download links. REST answers a ZIP archive (application/zip, streamed); invoke and MCP answer the same documents as one JSON object.
+         * Export what the member owns
+         * @description Every record the member owns that the token's read scopes allow, one JSON document per resource, plus manifest.json listing uploaded media with signed download links and what the scopes left out. REST answers a ZIP archive (application/zip, streamed); invoke and MCP answer the same documents as one JSON object.
          *
-         *     - Needs every read scope (the token must hold every :read scope); a token missing one gets 403 insufficient_scope naming them.
+         *     - Exports what the token's read scopes allow: each document needs the read scope of its resource, uploads the read scope of their purpose (the reference's Export section lists every part and its scope). manifest.json lists in omitted each part left out with the scope it needs: a token with the sixteen scopes of the spec gets everything but webhook-endpoints.json, and says so.
+         *     - A token with no read scope at all gets 403 insufficient_scope naming the read scopes: an export of nothing is refused rather than answered empty. Write scopes add nothing.
          *     - Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.
          *     - Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.
          *     - Media links are valid for 24 hours; only completed uploads are listed.
@@ -2680,7 +2681,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2806,7 +2807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3252,7 +3253,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3392,7 +3393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5715,7 +5716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6152,7 +6153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6230,7 +6231,12 @@ export interface operations {
     };
     collection_types_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cursor from next_cursor of the previous page. */
+                after?: components["parameters"]["After"];
+                /** @description Page size, 1–200, default 50. */
+                limit?: components["parameters"]["Limit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8918,7 +8924,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks one of collections:read, goals:read, items:read, messages:read, profile:read, social:read, streaks:read, todos:read, webhooks:read (every one is needed). */
+            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
