@@ -66,6 +66,8 @@ beforeAll(async () => {
   hanging = await upstream("hang");
 });
 afterAll(async () => {
+  // Files share a worker: leave no circuit open for the next file.
+  resetProviderBreaker();
   await down.close();
   await hanging.close();
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetProviderBreaker } from "@/lib/domain/resolver/providers/breaker";
 import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
@@ -50,7 +51,11 @@ afterAll(async () => {
   await server.close();
 });
 
-beforeEach(() => clearProviderCache());
+beforeEach(() => {
+  clearProviderCache();
+  // Scripted failures of one test must not leave a provider's circuit open for the next.
+  resetProviderBreaker();
+});
 
 describe("providers (replayed on 127.0.0.1)", () => {
   it("upgrades a partial entry with Odesli: links on every platform, artwork, ids — same song_id", async () => {
