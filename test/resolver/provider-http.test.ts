@@ -76,6 +76,11 @@ describe("provider HTTP client", () => {
     expect(server.requests.filter((r) => r === "GET /slow")).toHaveLength(1);
   });
 
+  it("does not count a 4xx against the provider's circuit", async () => {
+    for (let i = 0; i < 5; i++) await expect(getJson(settings(), `${server.url}/forbidden`)).rejects.toMatchObject({ code: "http_error" });
+    expect(await getJson(settings(), `${server.url}/ok/1`)).toEqual({ n: 1 });
+  });
+
   it("does not retry a name that does not resolve, and opens the circuit at once", async () => {
     const error = await getJson(settings({ retries: 3 }), "http://nothing.pds-test.invalid/x").catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "network", dns: true });

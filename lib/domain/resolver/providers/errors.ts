@@ -17,10 +17,20 @@ export class ProviderError extends Error {
   readonly retryAfterSeconds?: number;
   /** The provider's name did not resolve: no network, so its circuit opens at once. */
   readonly dns: boolean;
+  /** A 4xx: the provider is up and refused this request, which says nothing about an outage. */
+  readonly clientError: boolean;
 
-  constructor(provider: ProviderId, code: ProviderErrorCode, message: string, retryAfterSeconds?: number, dns = false) {
+  constructor(
+    provider: ProviderId,
+    code: ProviderErrorCode,
+    message: string,
+    retryAfterSeconds?: number,
+    dns = false,
+    clientError = false,
+  ) {
     super(message);
     this.dns = dns;
+    this.clientError = clientError;
     this.name = "ProviderError";
     this.provider = provider;
     this.code = code;

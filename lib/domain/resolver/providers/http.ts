@@ -51,7 +51,9 @@ export async function throughBreaker<T>(key: string, settings: ProviderSettings,
     breaker.succeeded(key);
     return result;
   } catch (error) {
-    if (error instanceof ProviderError && OUTAGE.has(error.code)) breaker.failed(key, { immediately: error.dns });
+    if (error instanceof ProviderError && OUTAGE.has(error.code) && !error.clientError) {
+      breaker.failed(key, { immediately: error.dns });
+    }
     throw error;
   }
 }
@@ -121,12 +123,14 @@ async function fetchJson(settings: ProviderSettings, url: string, key: string): 
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new ProviderError(settings.id, "http_error", `${settings.id} refused the request with HTTP ${response.status}.`);
+      const message = `${settings.id} refused the request with HTTP ${response.status}.`;
+      throw new ProviderError(settings.id, "http_error", message, undefined, false, true);
     }
     let body: unknown;
     try {
       body = JSON.parse(await response.text());
     } catch {
+      if (settings.signal?.aborted) throw new ProviderError(settings.id, "timeout", `${settings.id} did not answer in time.`);
       throw new ProviderError(settings.id, "malformed", `${settings.id} answered something that is not JSON.`);
     }
     cacheSet(key, body);

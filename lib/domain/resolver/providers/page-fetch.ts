@@ -75,7 +75,8 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return reject(new ProviderError(settings.id, "http_error", `${url.hostname} answered HTTP ${status}.`));
+          const clientError = status >= 400 && status < 500;
+          return reject(new ProviderError(settings.id, "http_error", `${url.hostname} answered HTTP ${status}.`, undefined, false, clientError));
         }
         const chunks: Buffer[] = [];
         let size = 0;
