@@ -58,6 +58,8 @@ export default defineConfig({
       UPKEEP_TIMER: "off",
       // e2e/assistant.spec.ts plays an audio file from a server of its own on localhost.
       RESOLVER_ALLOW_PRIVATE_HOSTS: "localhost",
+      // No e2e run reaches the internet: resolves answer from the offline catalog.
+      RESOLVER_PROVIDERS: "off",
     },
     reuseExistingServer: false,
     timeout: 90_000,

@@ -45,3 +45,6 @@ export const settings = {
 export const rateLimitEnv: Record<string, string> = Object.fromEntries(
   Object.values(RATE_LIMIT_ENV).map((name) => [name, "1000000"]),
 );
+
+/** The bench measures the service, not the internet: resolves answer from the offline catalog. */
+export const offlineEnv: Record<string, string> = { RESOLVER_PROVIDERS: "off" };

@@ -4,7 +4,7 @@
 // BENCH_PROFILE_UNMINIFIED=1 profiles an unminified build (.next-profile), so functions keep their names.
 import fs from "node:fs";
 import path from "node:path";
-import { rateLimitEnv } from "./config.ts";
+import { offlineEnv, rateLimitEnv } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { summarize } from "./profile-summary.ts";
@@ -36,6 +36,7 @@ try {
   const server = await startServer({
     ...target.env,
     ...rateLimitEnv,
+    ...offlineEnv,
     REDIS_URL: "",
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
   }, naive ? { dir: FLOOR_APP, health: "/static" } : {});

@@ -2,7 +2,7 @@
 // framework's floor, on the Postgres server and on PGlite, measured in one run (see docs/benchmark.md).
 import os from "node:os";
 import { measureCeiling } from "./ceiling.ts";
-import { rateLimitEnv, settings } from "./config.ts";
+import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
 import { explainList, planSummary } from "./explain.ts";
 import { loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
@@ -18,7 +18,7 @@ import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 
 const started = Date.now();
 const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);
-const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, REDIS_URL: "" });
+const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" });
 /** PGlite rows measured again with the database on the server's main thread (PGLITE_THREAD=main). */
 const MAIN_THREAD_ROWS = [LIST_LABEL, "POST /items"];
 

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { rateLimitEnv, settings } from "./config.ts";
+import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { measureApi, type Scenario } from "./load.ts";
@@ -68,7 +68,7 @@ try {
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve(import.meta.dirname, "gc-observer.ts")}`,
       }
     : {};
-  const env = { ...target.env, ...rateLimitEnv, REDIS_URL: "", ...gcEnv };
+  const env = { ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "", ...gcEnv };
   const servers: RunningServer[] = [];
   try {
     for (const p of picked) servers.push(await startServer(env, SERVERS[p.server]));

@@ -11,10 +11,10 @@ import { withCors } from "../lib/http/cors.ts";
 import { handleRest } from "../lib/surfaces/rest.ts";
 import { capabilityByTool } from "../registry/capabilities.ts";
 import { listPage, withClaims } from "./ceiling.ts";
-import { rateLimitEnv } from "./config.ts";
+import { offlineEnv, rateLimitEnv } from "./config.ts";
 import { seed } from "./seed.ts";
 
-Object.assign(process.env, rateLimitEnv);
+Object.assign(process.env, rateLimitEnv, offlineEnv);
 if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR) process.env.PGLITE_DIR = "memory://steps";
 
 const iterations = Number(process.env.STEPS_ITERATIONS ?? 2000);

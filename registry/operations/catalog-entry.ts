@@ -32,7 +32,12 @@ export const catalogEntrySchema = z.object({
   id: z.uuid().describe("The same value as song_id."),
   domain: domainSchema,
   kind: z.string().describe("track, album, artist, movie, edition, work, place, article, video, product, …"),
-  title: z.string(),
+  title: z
+    .string()
+    .nullable()
+    .describe(
+      "The work's title. Null while nothing names it yet (partial is true): a title is never made up from an id. Show the platform and link instead; the title arrives when the entry is enriched.",
+    ),
   subtitle: z.string().nullable().describe("Album, site, publisher or city, depending on the domain."),
   creators: z.array(creatorSchema),
   artwork: artworkSchema,
@@ -45,7 +50,11 @@ export const catalogEntrySchema = z.object({
   canonical_url: z.string().nullable(),
   release_date: z.string().nullable().describe("YYYY, YYYY-MM or YYYY-MM-DD."),
   attributes: z.record(z.string(), z.unknown()).describe("Domain facts: duration_ms, isbn13, lat/lng, site, …"),
-  partial: z.boolean().describe("true when the entry was built from the URL alone and awaits enrichment."),
+  partial: z
+    .boolean()
+    .describe(
+      "true when the entry was built from the URL or identifier alone and awaits enrichment: title may be null, creators empty. A later resolve of the same link, once a provider answers, fills it in under the same song_id.",
+    ),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });

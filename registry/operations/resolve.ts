@@ -38,23 +38,24 @@ export const resolve = defineOperation({
       providers: z.array(z.string()).describe("Providers whose answers were used."),
       warnings: z
         .array(z.object({ provider: z.string(), code: z.string(), message: z.string() }))
-        .describe("Providers that failed (timeout, rate_limited, malformed, …); the answer is then what was known without them."),
+        .describe("Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, malformed, …); the answer is then what was known without them."),
     }),
   }),
   rules: [
-    "URLs are recognised offline: tracking parameters (utm_*, fbclid, si, …) and redirect wrappers are removed, mobile and locale forms are normalised, and the platform's id becomes the entry's identity.",
+    "Only http(s) links are resolved: any other scheme (ftp://, javascript:, data:, file://, mailto:, …) is 422 unsupported_scheme. URLs are recognised offline: tracking parameters (utm_*, fbclid, si, …) and redirect wrappers are removed, mobile and locale forms are normalised, and the platform's id becomes the entry's identity.",
     "The same external id never makes two entries: resolving the same URL twice, or at once from two requests, answers the same song_id.",
-    "A URL the catalog does not know yet is stored as a partial entry built from the URL itself (a title from its slug, coordinates from a map link), so resolve works with no network; partial is true and confidence 0.5.",
+    "partial: a link the catalog does not know yet (and no provider could name in time) is stored as a partial entry built from the link alone, so resolve always answers with a song_id: partial is true, confidence 0.5, resolution names the platform, namespace and value, and platform_links/canonical_url carry the link. Its title is what the link itself names (a Letterboxd or Goodreads slug, a Google Maps place or search) or null; it is never made up from an id. A later resolve of the same link, once a provider answers, fills the entry in under the same song_id, and partial becomes false.",
+    "Google Maps links are places: a pin or feature id (cid, place id), a position, or a search by name (maps.google.com/?q=…, /maps/place/<name>, /maps/search/<name>); maps.app.goo.gl short links are followed when the page provider is on.",
     "A phrase is matched against the catalog as GET /search does; when the best match is not a single exact title, up to five alternatives are returned.",
-    "With upstream providers enabled (RESOLVER_PROVIDERS), an unknown or partial entry is enriched from iTunes, Odesli, MusicBrainz/Cover Art Archive, Open Library, Wikipedia, Nominatim or the page's OpenGraph/oEmbed tags; a provider that fails adds a warning and never fails the call.",
+    "Providers are on by default: the keyless ones (Odesli, iTunes Search, MusicBrainz with Cover Art Archive, Open Library, Wikipedia, and the page's OpenGraph/oEmbed tags), plus Nominatim when the operator configures a contact address (RESOLVER_CONTACT; its usage policy asks for one). RESOLVER_PROVIDERS=off answers from the offline catalog alone; a comma list picks providers. They are asked for a link the catalog does not know or holds only partially, and for a phrase the catalog does not match well.",
+    "Deadline: one resolve spends at most RESOLVER_DEADLINE_MS (default 2500 ms) on providers in total, retries and waits included; providers are asked at once, and one still busy at the deadline is abandoned with a timeout warning. A provider that fails repeatedly is skipped for a cool-down (circuit breaker, circuit_open warning); one whose name does not resolve (no network) is skipped at once. A failing provider adds a warning and never fails the call: the answer is what the catalog knows.",
     "Short links (spotify.link, maps.app.goo.gl, amzn.to, boxd.it, …) are followed only when the page provider is enabled, through the same guard, to the first address the recogniser knows; offline they are refused with needs_network.",
     "Article pages are fetched only at public addresses, on ports 80/443, with at most 5 redirects: the same address rule as webhook deliveries (see webhook-endpoints).",
     "Catalog entries are shared facts: every member reads them, and only the resolver writes them.",
   ],
   errors: [
-    { status: 422, code: "invalid_request", when: "The input is empty or too long, an ISBN's check digit is wrong (invalid_isbn), or a short link cannot be followed (needs_network: offline, or the redirect failed)." },
-    { status: 404, code: "not_found", when: "A phrase matches nothing in the catalog (and no provider found it)." },
+    { status: 422, code: "invalid_request", when: "The input is empty or too long, a link's scheme is not http(s) (unsupported_scheme), an ISBN's check digit is wrong (invalid_isbn), or a short link cannot be followed (needs_network: offline, or the redirect failed)." },
+    { status: 404, code: "not_found", when: "A phrase matches nothing in the catalog and no provider found it (or none could be asked: providers down or no network is not a server error)." },
     { status: 429, code: "rate_limited", when: "The resolver's own, tighter bucket is empty." },
-    { status: 502, code: "upstream_unavailable", when: "A phrase matches nothing offline and every provider asked failed." },
   ],
 });

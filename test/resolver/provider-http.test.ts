@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetProviderBreaker } from "@/lib/domain/resolver/providers/breaker";
 import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
 import type { ProviderSettings } from "@/lib/domain/resolver/providers/config";
 import { ProviderError } from "@/lib/domain/resolver/providers/errors";
@@ -25,10 +26,14 @@ beforeAll(async () => {
     "GET /missing": { status: 404 },
     "GET /forbidden": { status: 403 },
     "GET /flaky": [{ status: 500 }, { status: 502 }, { body: '{"late":true}' }],
+    "GET /slow": { body: "{}", delayMs: 5000 },
   });
 });
 afterAll(() => server.close());
-beforeEach(() => clearProviderCache());
+beforeEach(() => {
+  clearProviderCache();
+  resetProviderBreaker();
+});
 
 describe("provider HTTP client", () => {
   it("sends the User-Agent and caches answers (404 included)", async () => {
@@ -60,6 +65,26 @@ describe("provider HTTP client", () => {
 
   it("reports an unreachable provider as a network error", async () => {
     await expect(getJson(settings({ retries: 0 }), "http://127.0.0.1:1/nothing")).rejects.toMatchObject({ code: "network" });
+  });
+
+  it("stops waiting and retrying at the resolve's deadline", async () => {
+    const deadline = AbortSignal.timeout(300);
+    const started = performance.now();
+    const error = await getJson(settings({ retries: 5, timeoutMs: 10_000, signal: deadline }), `${server.url}/slow`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "timeout" });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(server.requests.filter((r) => r === "GET /slow")).toHaveLength(1);
+  });
+
+  it("does not count a 4xx against the provider's circuit", async () => {
+    for (let i = 0; i < 5; i++) await expect(getJson(settings(), `${server.url}/forbidden`)).rejects.toMatchObject({ code: "http_error" });
+    expect(await getJson(settings(), `${server.url}/ok/1`)).toEqual({ n: 1 });
+  });
+
+  it("does not retry a name that does not resolve, and opens the circuit at once", async () => {
+    const error = await getJson(settings({ retries: 3 }), "http://nothing.pds-test.invalid/x").catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "network", dns: true });
+    await expect(getJson(settings(), `${server.url}/ok/1`)).rejects.toMatchObject({ code: "circuit_open" });
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetProviderBreaker } from "@/lib/domain/resolver/providers/breaker";
 import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
@@ -50,15 +51,25 @@ afterAll(async () => {
   await server.close();
 });
 
-beforeEach(() => clearProviderCache());
+beforeEach(() => {
+  clearProviderCache();
+  // Scripted failures of one test must not leave a provider's circuit open for the next.
+  resetProviderBreaker();
+});
 
 describe("providers (replayed on 127.0.0.1)", () => {
   it("upgrades a partial entry with Odesli: links on every platform, artwork, ids — same song_id", async () => {
     const ada = await makeMember();
     const url = "https://open.spotify.com/track/FixtureTrack0000000001";
-    setEnv({ RESOLVER_PROVIDERS: "" });
+    setEnv({ RESOLVER_PROVIDERS: "off" });
     const offline = await resolve(ada, `${url}?si=share`);
-    expect(offline.body).toMatchObject({ partial: true, resolution: { matched_by: "url_parser", offline: true } });
+    // Offline nothing names the track: no title made up from its id, the platform and link instead.
+    expect(offline.body).toMatchObject({
+      title: null,
+      partial: true,
+      platform_links: { spotify: { url } },
+      resolution: { matched_by: "url_parser", offline: true, platform: "spotify", namespace: "spotify:track", value: "FixtureTrack0000000001" },
+    });
     setEnv({ RESOLVER_PROVIDERS: "all" });
     routes[key("/odesli/links", { url, userCountry: "US", songIfSingle: "true" })] = { file: "odesli/links-fixture-track.json" };
     const online = await resolve(ada, url);
@@ -188,7 +199,7 @@ describe("providers (replayed on 127.0.0.1)", () => {
     });
   });
 
-  it("answers 502 when a phrase is unknown offline and every provider fails", async () => {
+  it("answers 404 (not a 5xx) when a phrase is unknown offline and every provider fails", async () => {
     const ada = await makeMember();
     const phrase = "Zebra Outage Xylophone";
     routes[key("/itunes/search", { term: phrase, media: "music", entity: "song", limit: "5", country: "US" })] = { status: 500 };
@@ -196,8 +207,9 @@ describe("providers (replayed on 127.0.0.1)", () => {
     const fields = "key,title,author_name,author_key,first_publish_year,cover_i,isbn";
     routes[key("/openlibrary/search.json", { q: phrase, fields, limit: "5" })] = { status: 500 };
     const response = await resolve(ada, phrase);
-    expect(response.status).toBe(502);
-    expect(response.body.code).toBe("upstream_unavailable");
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe("not_found");
+    expect(response.body.detail).toMatch(/providers could not be asked/);
   });
 
   it("looks up an ISBN in Open Library: authors, publisher, cover, Goodreads cross-link", async () => {

@@ -206,7 +206,48 @@ describe("URL recognition (offline)", () => {
     expect(classify("film:Dune")).toEqual({ type: "phrase", phrase: "Dune", domain: "film" });
     expect(classify("place: Eiffel Tower")).toEqual({ type: "phrase", phrase: "Eiffel Tower", domain: "places" });
     expect(classify("Mr. Brightside")).toMatchObject({ type: "phrase" });
-    expect(classify("ftp://example.com/file")).toMatchObject({ type: "phrase" });
-    expect(classify("javascript:alert(1)")).toMatchObject({ type: "phrase" });
+  });
+
+  it("refuses links of any scheme but http(s) with unsupported_scheme", () => {
+    for (const input of ["ftp://example.com/file", "javascript:alert(1)", "JavaScript:void(0)", "data:text/html,hi", "file:///etc/passwd", "mailto:a@example.com", "sftp://host/x"]) {
+      expect(() => classify(input), input).toThrow(expect.objectContaining({ code: "invalid_request" }));
+    }
+  });
+
+  it("classes Google Maps links as places, by name when the link has no id", () => {
+    for (const [input, title] of [
+      ["https://maps.google.com/?q=Eiffel+Tower", "Eiffel Tower"],
+      ["https://www.google.com/maps?q=Eiffel%20Tower", "Eiffel Tower"],
+      ["https://www.google.com/maps/place/Eiffel+Tower/", "Eiffel Tower"],
+      ["https://www.google.com/maps/search/Eiffel+Tower", "Eiffel Tower"],
+    ] as const) {
+      const classified = classify(input);
+      if (classified.type !== "url") throw new Error(`${input} was not recognised`);
+      expect({ platform: classified.ref.platform, domain: classified.ref.domain, kind: classified.ref.kind }, input).toEqual({ platform: "google_maps", domain: "places", kind: "place" });
+      expect(classified.ref.ids[0], input).toEqual({ namespace: "gmaps:query", value: "eiffel tower" });
+      expect(classified.ref.hints.title, input).toBe(title);
+    }
+    const short = classify("https://maps.app.goo.gl/abc123");
+    expect(short.type === "url" && { domain: short.ref.domain, needsNetwork: short.ref.needsNetwork }).toEqual({ domain: "places", needsNetwork: true });
+  });
+
+  it("makes proper titles from Goodreads and Amazon slugs, and leaves an Amazon book to its ISBN", () => {
+    const title = (input: string) => {
+      const classified = classify(input);
+      return classified.type === "url" ? classified.ref.hints.title : undefined;
+    };
+    expect(title("https://www.goodreads.com/book/show/3.Harry_Potter_and_the_Sorcerer_s_Stone")).toBe("Harry Potter and the Sorcerer's Stone");
+    expect(title("https://www.goodreads.com/book/show/3-harry-potter-and-the-sorcerer-s-stone")).toBe("Harry Potter and the Sorcerer's Stone");
+    expect(title("https://www.goodreads.com/book/show/33.The_Lord_of_the_Rings")).toBe("The Lord of the Rings");
+    expect(title("https://www.amazon.com/Alexander-Theatre-Sessions-Poets-Fall/dp/B08NT852YT")).toBe("Alexander Theatre Sessions Poets Fall");
+    // The slug of a book is keywords (title, author, format): the ISBN names it through Open Library.
+    expect(title("https://www.amazon.com/Fantastic-Mr-Fox-Roald-Dahl/dp/0140328726")).toBeUndefined();
+  });
+
+  it("never makes a title from an id or a host", () => {
+    for (const input of ["9780140328721", "48.8584, 2.2945", "https://www.google.com/maps/@48.8583701,2.2944813,17z", "https://maps.google.com/", "https://open.spotify.com/track/4cOdK2wGLETKBW3PvgPWqT", "https://example.com/"]) {
+      const classified = classify(input);
+      expect(classified.type !== "phrase" && classified.ref.hints.title, input).toBeFalsy();
+    }
   });
 });

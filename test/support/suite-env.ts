@@ -9,6 +9,9 @@ export function suiteEnv(rateLimitCapacity: string): Record<string, string> {
     NEXT_TELEMETRY_DISABLED: "1",
     WEBHOOKS_WORKER: "off",
     UPKEEP_TIMER: "off",
+    // Providers are on by default; the suites never reach the internet (tests that exercise
+    // providers point them at a fixture server on 127.0.0.1).
+    RESOLVER_PROVIDERS: "off",
     PGLITE_DIR: process.env.PGLITE_DIR ?? "memory://",
     RATE_LIMIT_CAPACITY: process.env.RATE_LIMIT_CAPACITY ?? rateLimitCapacity,
     RATE_LIMIT_RESOLVER_CAPACITY: process.env.RATE_LIMIT_RESOLVER_CAPACITY ?? rateLimitCapacity,

@@ -7,13 +7,6 @@ const LINKABLE = new Set([
   "barnes_and_noble", "google_maps", "openstreetmap", "apple_maps", "wikipedia", "website",
 ]);
 
-const LABELS: Record<string, string> = {
-  spotify: "Spotify", apple_music: "Apple Music", youtube: "YouTube", youtube_music: "YouTube Music", deezer: "Deezer",
-  tidal: "Tidal", amazon_music: "Amazon Music", imdb: "IMDb", tmdb: "TMDB", netflix: "Netflix", goodreads: "Goodreads",
-  open_library: "Open Library", google_books: "Google Books", amazon: "Amazon", google_maps: "Google Maps",
-  openstreetmap: "OpenStreetMap", apple_maps: "Apple Maps",
-};
-
 export function inputLink(ref: ParsedRef): Record<string, PlatformLink> {
   return LINKABLE.has(ref.platform) ? { [ref.platform]: { url: ref.canonicalUrl, source: "input" } } : {};
 }
@@ -21,19 +14,18 @@ export function inputLink(ref: ParsedRef): Record<string, PlatformLink> {
 /**
  * What the URL alone says, stored as a partial entry so the member gets a song_id with no network.
  * A URL whose domain is open (a YouTube video, a Wikipedia page) is filed as an article until a
- * provider says otherwise.
+ * provider says otherwise. The title is what the URL names (a slug, a searched place), or null:
+ * never one made up from an id ("Spotify track 4cOd…"), which would then live in collections.
  */
 export function draftFromRef(ref: ParsedRef): EntryDraft {
-  const id = ref.ids[0]?.value ?? "";
-  const label = LABELS[ref.platform] ?? ref.platform;
-  const title = ref.hints.title ?? `${label} ${ref.kind.replace(/_/g, " ")} ${id}`.trim();
+  const title = ref.hints.title ?? null;
   const attributes: Record<string, unknown> = {};
   if (ref.hints.lat !== undefined && ref.hints.lng !== undefined) Object.assign(attributes, { lat: ref.hints.lat, lng: ref.hints.lng });
   if (ref.hints.lang) attributes.lang = ref.hints.lang;
   return {
     domain: ref.domain ?? "articles",
     kind: ref.domain ? ref.kind : ref.kind === "video" || ref.kind === "playlist" ? ref.kind : "article",
-    title: title.slice(0, 500),
+    title: title?.slice(0, 500) ?? null,
     subtitle: ref.hints.subtitle ?? null,
     creators: [],
     artwork: null,

@@ -6,7 +6,8 @@ const NAMESPACE = /^[a-z0-9_]+(:[a-z0-9_]+)?$/;
 /**
  * Upstream answers are not trusted to fit the catalog's constraints: a draft is trimmed to them
  * before it reaches the store (where a violation would fail the member's whole request), and a
- * draft with no usable identity or title is dropped.
+ * draft with no usable identity is dropped, as is a complete one with no title (only a partial
+ * draft may be untitled: it says nothing is known yet).
  */
 export function fitDraft(draft: EntryDraft): EntryDraft | null {
   const title = clip(draft.title, 500);
@@ -14,7 +15,7 @@ export function fitDraft(draft: EntryDraft): EntryDraft | null {
     .map((id) => ({ namespace: id.namespace, value: id.value.slice(0, 2048) }))
     .filter((id) => NAMESPACE.test(id.namespace) && id.value.length > 0)
     .slice(0, 50);
-  if (!title || !ids.length) return null;
+  if (!ids.length || (!title && !draft.partial)) return null;
   const date = draft.release_date && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(draft.release_date) ? draft.release_date : null;
   const canonical = draft.canonical_url && draft.canonical_url.length <= 2048 ? draft.canonical_url : null;
   return {

@@ -1,8 +1,11 @@
 import type { Queryable } from "../../db/index.ts";
 import type { EntryDraft, ParsedRef } from "./types.ts";
 
-/** Platforms whose URL slug is the work's own title (not an album's, not a user's). */
-const TITLE_SLUGS = new Set(["letterboxd", "tmdb", "goodreads", "open_library", "google_books"]);
+/**
+ * Platforms whose URL slug is the work's own title (not an album's, not a user's); Google Maps here
+ * only for a place searched by name with no position (a positioned one is matched by distance).
+ */
+const TITLE_SLUGS = new Set(["letterboxd", "tmdb", "goodreads", "open_library", "google_books", "google_maps"]);
 
 interface Match {
   id: string;
@@ -53,7 +56,7 @@ export function attachDraft(ref: ParsedRef, match: Match, links: EntryDraft["pla
   return {
     domain: ref.domain ?? "articles",
     kind: ref.kind,
-    title: ref.hints.title ?? "",
+    title: ref.hints.title ?? null,
     platform_links: links,
     external_ids: [{ namespace: match.namespace, value: match.value }, ...ref.ids],
   };

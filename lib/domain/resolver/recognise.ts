@@ -24,6 +24,7 @@ export function classify(input: string): Classified {
   const text = input.trim();
   const uri = recogniseSpotifyUri(text);
   if (uri) return { type: "uri", ref: uri };
+  refuseOtherSchemes(text);
   if (/^(tt|nm)\d{7,9}$/.test(text)) return { type: "identifier", ref: imdbRef(text) };
   const isbn = isbnIdentifier(text);
   if (isbn) return { type: "identifier", ref: isbn };
@@ -35,6 +36,21 @@ export function classify(input: string): Classified {
   const domain = hinted?.[1] ? (HINTS[hinted[1].toLowerCase()] ?? null) : null;
   if (hinted?.[2] && domain) return { type: "phrase", phrase: hinted[2].trim(), domain };
   return { type: "phrase", phrase: text, domain: null };
+}
+
+/** Schemes that are never a link to a work, even without "//" (javascript:alert(1), data:…, mailto:…). */
+const BARE_SCHEMES = /^(javascript|vbscript|data|file|blob|about|mailto|tel|sms|magnet|chrome|view-source):/i;
+
+/**
+ * Only http(s) links are resolved. Any other scheme (ftp://, javascript:, data:, file://, …) is a
+ * 422, not a phrase that happens to match nothing (which would be a 404).
+ */
+function refuseOtherSchemes(text: string): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] ?? BARE_SCHEMES.exec(text)?.[1];
+  if (!scheme || /^https?$/i.test(scheme)) return;
+  throw new ApiError("invalid_request", `Only http and https links can be resolved, not ${scheme.toLowerCase()}: links.`, {
+    errors: [{ pointer: "/input", code: "unsupported_scheme", message: "Paste an http(s) link, an identifier or a phrase." }],
+  });
 }
 
 /** Something shaped like an ISBN must carry a valid check digit; a typo is a 422, not a phrase search. */

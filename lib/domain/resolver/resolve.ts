@@ -6,7 +6,13 @@ import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./ca
 import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
 import { attachDraft, matchByHints } from "./hint-match.ts";
-import { lookupWithProviders, networkEnabled, type ProviderOutcome, searchWithProviders } from "./providers/index.ts";
+import {
+  lookupWithProviders,
+  networkEnabled,
+  type ProviderOutcome,
+  resolveDeadline,
+  searchWithProviders,
+} from "./providers/index.ts";
 import { enabledProviders } from "./providers/config.ts";
 import { ProviderError } from "./providers/errors.ts";
 import { expandShortLink } from "./providers/short-links.ts";
@@ -42,23 +48,28 @@ async function prepare({ input }: { input: { input: string } }): Promise<unknown
 async function learn(text: string): Promise<Prepared> {
   const classified = classify(text);
   if (!networkEnabled()) return { classified, providers: null };
+  // One deadline for everything this resolve asks upstream, short link included.
+  const deadline = resolveDeadline();
   if (classified.type === "phrase") {
     const { phrase, domain } = classified;
     const best = await asService((tx) => searchCatalog(tx, { query: phrase, domain, limit: 1 }));
     if ((best.hits[0]?.similarity ?? 0) >= CONFIDENT) return { classified, providers: null };
-    return { classified, providers: await searchWithProviders(phrase, domain) };
+    return { classified, providers: await searchWithProviders(phrase, domain, deadline) };
   }
-  const expanded = await expand(classified);
+  const expanded = await expand(classified, deadline);
   const known = await asService((tx) => findByIds(tx, expanded.ref.ids));
   if (known && !known.partial) return { classified: expanded, providers: null };
-  return { classified: expanded, providers: await lookupWithProviders(expanded.ref) };
+  return { classified: expanded, providers: await lookupWithProviders(expanded.ref, deadline) };
 }
 
 /** A short link is followed (when the page provider is on) and the address it leads to is resolved instead. */
-async function expand(classified: Exclude<Classified, { type: "phrase" }>): Promise<Exclude<Classified, { type: "phrase" }>> {
+async function expand(
+  classified: Exclude<Classified, { type: "phrase" }>,
+  deadline: AbortSignal,
+): Promise<Exclude<Classified, { type: "phrase" }>> {
   if (classified.type !== "url" || !classified.ref.needsNetwork || !enabledProviders().has("html")) return classified;
   try {
-    return { type: "url", ref: recogniseUrl(await expandShortLink(classified.ref, recogniseUrl)) };
+    return { type: "url", ref: recogniseUrl(await expandShortLink(classified.ref, recogniseUrl, deadline)) };
   } catch (error) {
     if (error instanceof ProviderError) return classified;
     throw error;
@@ -90,6 +101,10 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
   if (!id) {
     const known = await findByIds(tx, ref.ids);
     if (known) id = known.id;
+    // A link that names what another link left untitled (a Maps place after its bare coordinates)
+    // fills that gap; the store never overwrites what is already known.
+    const named = known?.partial && ref.hints.title ? fitDraft(draftFromRef(ref)) : null;
+    if (named) await upsertDraft(tx, named);
   }
   let confidence: number | null = null;
   if (!id && !ref.needsNetwork) {
@@ -144,7 +159,8 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
   const top = hits[0];
   if (!top) {
     if (providers?.warnings.length && !providers.drafts.length) {
-      throw new ApiError("upstream_unavailable", `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`);
+      // Providers being down is no server error: the answer is what the offline catalog knows.
+      throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`);
     }
     throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}".`);
   }

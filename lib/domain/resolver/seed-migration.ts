@@ -27,7 +27,7 @@ const quote = (json: string) => {
 export function seedMigrationSql(): string {
   const drafts = seedDrafts();
   const rows = drafts.map((draft: EntryDraft) => {
-    const key = draft.external_ids[0]?.value ?? draft.title;
+    const key = draft.external_ids[0]?.value ?? draft.title ?? "";
     return { ...draft, id: seedUuid(key) };
   });
   return [

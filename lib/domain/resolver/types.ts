@@ -47,7 +47,8 @@ export interface ParsedRef {
 export interface EntryDraft {
   domain: Domain;
   kind: string;
-  title: string;
+  /** Null only in a partial draft: nothing is known yet that names the thing. */
+  title: string | null;
   subtitle?: string | null;
   creators?: Creator[];
   artwork?: Artwork | null;

@@ -2,11 +2,9 @@ import { isValidIsbn10, toIsbn13 } from "../isbn.ts";
 import type { ParsedRef } from "../types.ts";
 import { bareHost, ref, shortLink, slugToTitle } from "./shared.ts";
 
-/** A bare ISBN names an edition; offline its only title is the number itself. */
+/** A bare ISBN names an edition; offline it has no title (a number is not one): Open Library gives it. */
 export function isbnRef(isbn13: string): ParsedRef {
-  return ref("isbn", "books", "edition", [{ namespace: "isbn13", value: isbn13 }], `https://openlibrary.org/isbn/${isbn13}`, {
-    title: `ISBN ${isbn13}`,
-  });
+  return ref("isbn", "books", "edition", [{ namespace: "isbn13", value: isbn13 }], `https://openlibrary.org/isbn/${isbn13}`);
 }
 
 const AMAZON_PATH = /\/(?:dp|gp\/product|gp\/aw\/d|exec\/obidos\/ASIN|o\/ASIN)\/([A-Z0-9]{10})(?:[/?]|$)/;
@@ -25,8 +23,10 @@ export function recogniseAmazon(url: URL): ParsedRef | null {
   const hints = slug && !["dp", "gp", "exec", "o"].includes(slug) ? { title: slugToTitle(slug) } : {};
   const canonical = `https://www.${host}/dp/${asin}`;
   if (isValidIsbn10(asin)) {
+    // A book's Amazon slug is keywords (title words, author, format), not its title: the ISBN
+    // lets Open Library name it, so offline the edition stays untitled rather than mis-titled.
     const isbn13 = toIsbn13(asin) ?? asin;
-    return ref("amazon", "books", "edition", [{ namespace: "isbn13", value: isbn13 }, { namespace: "amazon:asin", value: asin }], canonical, hints);
+    return ref("amazon", "books", "edition", [{ namespace: "isbn13", value: isbn13 }, { namespace: "amazon:asin", value: asin }], canonical);
   }
   return ref("amazon", "products", "product", [{ namespace: "amazon:asin", value: asin }], canonical, hints);
 }

@@ -13,13 +13,17 @@ export function parseCoordinates(text: string | null | undefined): { lat: number
 /** Places found only by coordinates dedupe on a ~10 m grid (5 decimals). */
 const coordId = (lat: number, lng: number) => ({ namespace: "geo", value: `${lat.toFixed(5)},${lng.toFixed(5)}` });
 
+/** Coordinates alone name no place: the entry stays untitled until a provider (Nominatim) names it. */
 export function coordinatesRef(lat: number, lng: number, title?: string): ParsedRef {
   return ref("coordinates", "places", "place", [coordId(lat, lng)], `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}`, {
-    title: title ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
+    ...(title ? { title } : {}),
     lat,
     lng,
   });
 }
+
+/** "Eiffel  tower" and "eiffel tower" are one search: the key is the normalised text. */
+const queryId = (text: string) => ({ namespace: "gmaps:query", value: text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim() });
 
 export function recognisePlaces(url: URL, fragment = ""): ParsedRef | null {
   const host = bareHost(url);
@@ -38,7 +42,7 @@ export function recognisePlaces(url: URL, fragment = ""): ParsedRef | null {
 
 function googleMaps(url: URL): ParsedRef | null {
   const href = decodeURIComponent(url.href);
-  const name = /\/maps\/place\/([^/@]+)/.exec(url.pathname)?.[1];
+  const name = /\/maps\/(?:place|search)\/([^/@]+)/.exec(url.pathname)?.[1];
   const title = name ? slugToTitle(name.replace(/\+\+/g, ", ")).replace(/ ,/g, ",") : undefined;
   const pin = /!3d(-?\d+(?:\.\d+)?)!4d(-?\d+(?:\.\d+)?)/.exec(href);
   const view = /\/@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/.exec(url.pathname);
@@ -53,10 +57,16 @@ function googleMaps(url: URL): ParsedRef | null {
   const ids = [];
   if (cid) ids.push({ namespace: "gmaps:cid", value: cid });
   if (placeId) ids.push({ namespace: "gmaps:place_id", value: placeId });
-  const label = title ?? (query && !queryCoords ? query : undefined);
+  const label = title ?? (query?.trim() && !queryCoords ? query.trim().replace(/\s+/g, " ") : undefined);
   if (!ids.length && lat !== undefined && lng !== undefined) {
     const coords = coordinatesRef(lat, lng, label);
     return { ...coords, platform: "google_maps" };
+  }
+  if (!ids.length && label) {
+    // A place searched by name (maps.google.com/?q=Eiffel+Tower, /maps/place/Eiffel+Tower): a place
+    // all the same, named by what the member searched, identified by that search.
+    const canonical = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(label)}`;
+    return ref("google_maps", "places", "place", [queryId(label)], canonical, { title: label });
   }
   if (!ids.length) return null;
   const canonical = cid ? `https://maps.google.com/?cid=${cid}` : `https://www.google.com/maps/search/?api=1&query_place_id=${placeId}`;

@@ -2,10 +2,18 @@
  * Provider configuration, read from the environment on every call (so an operator can switch a
  * provider off without a release, and tests can point base URLs at a local fixture server).
  *
- * RESOLVER_PROVIDERS             comma list of provider ids, or "all"; empty (the default) = offline
+ * RESOLVER_PROVIDERS             unset or empty (the default): the keyless providers (Odesli, iTunes,
+ *                                MusicBrainz + Cover Art Archive, Open Library, Wikipedia, page metadata),
+ *                                plus Nominatim when RESOLVER_CONTACT is set; "off" (or "none"): no
+ *                                provider, the offline catalog only; "all"; or a comma list of ids
+ * RESOLVER_CONTACT               operator contact (e-mail or URL), sent in the User-Agent; Nominatim's
+ *                                usage policy asks for one, so it is on by default only with it
  * RESOLVER_<ID>_URL              base URL of one provider (e.g. RESOLVER_ITUNES_URL)
- * RESOLVER_TIMEOUT_MS            per attempt, default 4000
+ * RESOLVER_DEADLINE_MS           total time one resolve may spend on providers, default 2500
+ * RESOLVER_TIMEOUT_MS            per attempt (within the deadline), default 2000
  * RESOLVER_RETRIES               retries after the first attempt, default 2
+ * RESOLVER_BREAKER_FAILURES      failed calls in a row that open a provider's circuit, default 3
+ * RESOLVER_BREAKER_COOLDOWN_MS   how long an open circuit skips the provider, default 60000
  * RESOLVER_MIN_INTERVAL_MS       overrides every provider's politeness interval (tests use 0)
  * RESOLVER_USER_AGENT            sent on every request; MusicBrainz, Nominatim and Wikimedia require one
  * RESOLVER_ALLOW_PRIVATE_HOSTS   hosts exempt from the SSRF guard for article pages (tests: 127.0.0.1)
@@ -22,6 +30,8 @@ export interface ProviderSettings {
   /** Politeness: the least time between two requests to this provider from this process. */
   minIntervalMs: number;
   userAgent: string;
+  /** Aborts at the resolve's total deadline: every wait and request of the resolve stops there. */
+  signal?: AbortSignal;
 }
 
 const DEFAULTS: Record<ProviderId, { baseUrl: string; minIntervalMs: number }> = {
@@ -43,23 +53,42 @@ const numberFrom = (value: string | undefined, fallback: number) => {
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 };
 
+/** Providers that need no key and whose terms allow use without a registered contact. */
+const KEYLESS: readonly ProviderId[] = ["odesli", "itunes", "musicbrainz", "openlibrary", "wikipedia", "html"];
+
+const contact = () => (process.env.RESOLVER_CONTACT ?? "").trim();
+
 export function enabledProviders(): Set<ProviderId> {
   const raw = (process.env.RESOLVER_PROVIDERS ?? "").trim().toLowerCase();
+  if (raw === "off" || raw === "none") return new Set();
   if (raw === "all") return new Set(PROVIDER_IDS);
+  if (raw === "" || raw === "default") {
+    return new Set<ProviderId>(contact() ? [...KEYLESS, "nominatim"] : KEYLESS);
+  }
   return new Set(PROVIDER_IDS.filter((id) => raw.split(/[\s,]+/).includes(id)));
 }
 
-export function providerSettings(id: ProviderId): ProviderSettings {
+/** The total budget of one resolve's provider calls. */
+export const resolveDeadlineMs = () => numberFrom(process.env.RESOLVER_DEADLINE_MS, 2500);
+
+export const breakerSettings = () => ({
+  failures: Math.max(1, numberFrom(process.env.RESOLVER_BREAKER_FAILURES, 3)),
+  cooldownMs: numberFrom(process.env.RESOLVER_BREAKER_COOLDOWN_MS, 60_000),
+});
+
+export function providerSettings(id: ProviderId, signal?: AbortSignal): ProviderSettings {
   const defaults = DEFAULTS[id];
   const interval = process.env.RESOLVER_MIN_INTERVAL_MS;
   return {
     id,
     baseUrl: (process.env[`RESOLVER_${id.toUpperCase()}_URL`] ?? defaults.baseUrl).replace(/\/+$/, ""),
-    timeoutMs: numberFrom(process.env.RESOLVER_TIMEOUT_MS, 4000),
+    timeoutMs: numberFrom(process.env.RESOLVER_TIMEOUT_MS, 2000),
     retries: Math.min(numberFrom(process.env.RESOLVER_RETRIES, 2), 5),
     minIntervalMs: numberFrom(interval, defaults.minIntervalMs),
     userAgent:
-      process.env.RESOLVER_USER_AGENT ?? "personal-data-service/0.1 (resolver; operator contact not configured)",
+      process.env.RESOLVER_USER_AGENT ??
+      `personal-data-service/0.1 (resolver; ${contact() || "operator contact not configured"})`,
+    signal,
   };
 }
 

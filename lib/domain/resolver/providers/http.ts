@@ -1,3 +1,4 @@
+import { isDnsFailure, providerBreaker } from "./breaker.ts";
 import { cacheGet, cacheSet } from "./cache.ts";
 import type { ProviderSettings } from "./config.ts";
 import { ProviderError } from "./errors.ts";
@@ -5,7 +6,19 @@ import { ProviderError } from "./errors.ts";
 /** The longest Retry-After we are willing to wait inside one request; longer → give up at once. */
 const MAX_RETRY_WAIT_MS = 3000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits, but never past the resolve's deadline: an aborted signal ends the wait at once. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
 const nextSlot = new Map<string, number>();
 
 /** Politeness: requests to one provider leave this process at most once per minIntervalMs. */
@@ -13,7 +26,36 @@ async function politeTurn(settings: ProviderSettings): Promise<void> {
   const now = Date.now();
   const slot = Math.max(now, nextSlot.get(settings.id) ?? 0);
   nextSlot.set(settings.id, slot + settings.minIntervalMs);
-  if (slot > now) await sleep(slot - now);
+  if (slot > now) await sleep(slot - now, settings.signal);
+}
+
+const pastDeadline = (settings: ProviderSettings) =>
+  new ProviderError(settings.id, "timeout", `${settings.id} was not asked: the resolve's deadline had passed.`);
+
+/** Failures that say the provider is down or unreachable (not that our request was wrong). */
+const OUTAGE = new Set(["timeout", "network", "rate_limited", "http_error"]);
+
+/**
+ * Runs one provider call through the provider's circuit: an open circuit answers circuit_open
+ * without any I/O; an outage counts against the circuit, a DNS failure opens it at once.
+ */
+export async function throughBreaker<T>(key: string, settings: ProviderSettings, call: () => Promise<T>): Promise<T> {
+  const breaker = providerBreaker();
+  if (!breaker.allows(key)) {
+    const seconds = Math.ceil(breaker.retryInMs(key) / 1000);
+    throw new ProviderError(settings.id, "circuit_open", `${settings.id} failed repeatedly; it is skipped for ${seconds} s.`);
+  }
+  if (settings.signal?.aborted) throw pastDeadline(settings);
+  try {
+    const result = await call();
+    breaker.succeeded(key);
+    return result;
+  } catch (error) {
+    if (error instanceof ProviderError && OUTAGE.has(error.code) && !error.clientError) {
+      breaker.failed(key, { immediately: error.dns });
+    }
+    throw error;
+  }
 }
 
 function retryAfterMs(header: string | null): number | undefined {
@@ -27,27 +69,37 @@ function retryAfterMs(header: string | null): number | undefined {
 /**
  * GET a JSON document from a provider: User-Agent, per-attempt timeout, retries with exponential
  * backoff on timeouts, network errors, 5xx and 429 (honouring a short Retry-After), and a cache.
- * Answers null for 404 (a definite "no such thing"), throws ProviderError otherwise.
+ * Every wait and request ends at the resolve's deadline (settings.signal); a DNS failure is not
+ * retried. Answers null for 404 (a definite "no such thing"), throws ProviderError otherwise.
  */
 export async function getJson(settings: ProviderSettings, url: string): Promise<unknown> {
   const key = `${settings.id} ${url}`;
   const cached = cacheGet(key);
   if (cached.hit) return cached.value;
+  return throughBreaker(settings.id, settings, () => fetchJson(settings, url, key));
+}
+
+async function fetchJson(settings: ProviderSettings, url: string, key: string): Promise<unknown> {
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt <= settings.retries; attempt++) {
-    if (attempt > 0) await sleep(Math.min(200 * 2 ** (attempt - 1) + Math.random() * 100, 2000));
+    if (attempt > 0) await sleep(Math.min(200 * 2 ** (attempt - 1) + Math.random() * 100, 2000), settings.signal);
     await politeTurn(settings);
+    if (settings.signal?.aborted) break;
     let response: Response;
     try {
+      const perAttempt = AbortSignal.timeout(settings.timeoutMs);
       response = await fetch(url, {
         headers: { "user-agent": settings.userAgent, accept: "application/json" },
-        signal: AbortSignal.timeout(settings.timeoutMs),
+        signal: settings.signal ? AbortSignal.any([settings.signal, perAttempt]) : perAttempt,
         redirect: "follow",
       });
     } catch (error) {
+      if (isDnsFailure(error)) {
+        throw new ProviderError(settings.id, "network", `${settings.id} could not be reached (its name does not resolve).`, undefined, true);
+      }
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       lastError = timedOut
-        ? new ProviderError(settings.id, "timeout", `${settings.id} did not answer within ${settings.timeoutMs} ms.`)
+        ? new ProviderError(settings.id, "timeout", `${settings.id} did not answer in time.`)
         : new ProviderError(settings.id, "network", `${settings.id} could not be reached.`);
       continue;
     }
@@ -61,7 +113,7 @@ export async function getJson(settings: ProviderSettings, url: string): Promise<
       const wait = retryAfterMs(response.headers.get("retry-after"));
       lastError = new ProviderError(settings.id, "rate_limited", `${settings.id} is rate limiting us.`, wait && wait / 1000);
       if (wait !== undefined && wait > MAX_RETRY_WAIT_MS) break;
-      if (wait !== undefined && attempt < settings.retries) await sleep(wait);
+      if (wait !== undefined && attempt < settings.retries) await sleep(wait, settings.signal);
       continue;
     }
     if (response.status >= 500) {
@@ -71,18 +123,20 @@ export async function getJson(settings: ProviderSettings, url: string): Promise<
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new ProviderError(settings.id, "http_error", `${settings.id} refused the request with HTTP ${response.status}.`);
+      const message = `${settings.id} refused the request with HTTP ${response.status}.`;
+      throw new ProviderError(settings.id, "http_error", message, undefined, false, true);
     }
     let body: unknown;
     try {
       body = JSON.parse(await response.text());
     } catch {
+      if (settings.signal?.aborted) throw new ProviderError(settings.id, "timeout", `${settings.id} did not answer in time.`);
       throw new ProviderError(settings.id, "malformed", `${settings.id} answered something that is not JSON.`);
     }
     cacheSet(key, body);
     return body;
   }
-  throw lastError ?? new ProviderError(settings.id, "network", `${settings.id} could not be reached.`);
+  throw lastError ?? pastDeadline(settings);
 }
 
 /** Builds a provider URL from its base, a path and query parameters. */

@@ -1,5 +1,5 @@
 import type { Domain, EntryDraft, ParsedRef } from "../types.ts";
-import { enabledProviders, providerSettings } from "./config.ts";
+import { enabledProviders, providerSettings, resolveDeadlineMs } from "./config.ts";
 import { ProviderError, type ProviderWarning, toWarning } from "./errors.ts";
 import { itunes } from "./itunes.ts";
 import { musicbrainz } from "./musicbrainz.ts";
@@ -23,33 +23,44 @@ export interface ProviderOutcome {
 
 export const networkEnabled = () => enabledProviders().size > 0;
 
-/** Every enabled provider that knows the ref contributes a draft; the catalog merges them. */
-export async function lookupWithProviders(ref: ParsedRef): Promise<ProviderOutcome> {
+/** One resolve's total budget for provider calls: the signal aborts every wait and request at once. */
+export const resolveDeadline = (): AbortSignal => AbortSignal.timeout(resolveDeadlineMs());
+
+/**
+ * Every enabled provider that knows the ref contributes a draft; the catalog merges them. They are
+ * asked at once (each keeps its own politeness interval), so one slow provider costs the others
+ * nothing and the whole lookup ends by the deadline; drafts keep the chain's order.
+ */
+export async function lookupWithProviders(ref: ParsedRef, deadline: AbortSignal = resolveDeadline()): Promise<ProviderOutcome> {
   const enabled = enabledProviders();
+  const chain = LOOKUP_CHAIN.filter((provider) => enabled.has(provider.id) && provider.lookup);
+  const settled = await Promise.allSettled(chain.map((provider) => provider.lookup?.(ref, providerSettings(provider.id, deadline))));
   const outcome: ProviderOutcome = { drafts: [], used: [], warnings: [] };
-  for (const provider of LOOKUP_CHAIN) {
-    if (!enabled.has(provider.id) || !provider.lookup) continue;
-    try {
-      const draft = await provider.lookup(ref, providerSettings(provider.id));
-      if (draft) {
-        outcome.drafts.push(draft);
-        outcome.used.push(provider.id);
-      }
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      outcome.warnings.push(toWarning(error));
+  settled.forEach((result, index) => {
+    const provider = chain[index];
+    if (!provider) return;
+    if (result.status === "rejected") {
+      if (!(result.reason instanceof ProviderError)) throw result.reason;
+      outcome.warnings.push(toWarning(result.reason));
+    } else if (result.value) {
+      outcome.drafts.push(result.value);
+      outcome.used.push(provider.id);
     }
-  }
+  });
   return outcome;
 }
 
-export async function searchWithProviders(phrase: string, domain: Domain | null): Promise<ProviderOutcome> {
+export async function searchWithProviders(
+  phrase: string,
+  domain: Domain | null,
+  deadline: AbortSignal = resolveDeadline(),
+): Promise<ProviderOutcome> {
   const enabled = enabledProviders();
   const outcome: ProviderOutcome = { drafts: [], used: [], warnings: [] };
   for (const provider of SEARCH_CHAIN) {
     if (!enabled.has(provider.id) || !provider.search) continue;
     try {
-      const drafts = await provider.search(phrase, domain, providerSettings(provider.id));
+      const drafts = await provider.search(phrase, domain, providerSettings(provider.id, deadline));
       if (drafts.length) return { ...outcome, drafts: drafts.slice(0, 6), used: [provider.id] };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;

@@ -1,7 +1,9 @@
 import http from "node:http";
 import https from "node:https";
 import type { ProviderSettings } from "./config.ts";
+import { isDnsFailure } from "./breaker.ts";
 import { ProviderError } from "./errors.ts";
+import { throughBreaker } from "./http.ts";
 import { assertFetchable, BlockedAddressError, guardedLookup } from "./ssrf-guard.ts";
 
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -32,7 +34,9 @@ export async function fetchPage(
     } catch {
       throw new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`);
     }
-    const answer = await request(settings, url, accept);
+    // Pages come from any site: one site that is down must not stop the others, so circuits are per host.
+    const target = url;
+    const answer = await throughBreaker(`${settings.id}:${url.hostname}`, settings, () => request(settings, target, accept));
     if (answer.location) {
       url = new URL(answer.location, url);
       continue;
@@ -53,7 +57,12 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
   return new Promise<Answer>((resolve, reject) => {
     const req = client.get(
       url,
-      { lookup: guardedLookup, headers: { "user-agent": settings.userAgent, accept }, timeout: settings.timeoutMs },
+      {
+        lookup: guardedLookup,
+        headers: { "user-agent": settings.userAgent, accept },
+        timeout: settings.timeoutMs,
+        signal: settings.signal,
+      },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location) {
@@ -66,7 +75,8 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return reject(new ProviderError(settings.id, "http_error", `${url.hostname} answered HTTP ${status}.`));
+          const clientError = status >= 400 && status < 500;
+          return reject(new ProviderError(settings.id, "http_error", `${url.hostname} answered HTTP ${status}.`, undefined, false, clientError));
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -84,6 +94,12 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
     req.on("timeout", () => req.destroy(new ProviderError(settings.id, "timeout", `${url.hostname} did not answer in time.`)));
     req.on("error", (error) => {
       if (error instanceof ProviderError) return reject(error);
+      if (error.name === "AbortError") {
+        return reject(new ProviderError(settings.id, "timeout", `${url.hostname} did not answer before the deadline.`));
+      }
+      if (isDnsFailure(error)) {
+        return reject(new ProviderError(settings.id, "network", `${url.hostname} does not resolve.`, undefined, true));
+      }
       if (error instanceof BlockedAddressError || (error as NodeJS.ErrnoException).code === "EBLOCKED") {
         return reject(new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`));
       }

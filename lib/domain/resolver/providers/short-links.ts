@@ -7,11 +7,11 @@ import { fetchPage } from "./page-fetch.ts";
  * page client until it reaches an address the offline recogniser knows, and answers that address.
  * The target itself is not fetched. Runs under the "html" provider's settings and switch.
  */
-export async function expandShortLink(ref: ParsedRef, recognise: (url: URL) => ParsedRef): Promise<URL> {
+export async function expandShortLink(ref: ParsedRef, recognise: (url: URL) => ParsedRef, deadline?: AbortSignal): Promise<URL> {
   const known = (url: URL) => {
     const next = recognise(url);
     return !next.needsNetwork && next.platform !== "website";
   };
-  const page = await fetchPage(providerSettings("html"), ref.canonicalUrl, "text/html", known);
+  const page = await fetchPage(providerSettings("html", deadline), ref.canonicalUrl, "text/html", known);
   return new URL(page.url);
 }
