@@ -7,9 +7,10 @@ import { SEED_DIR, seedDrafts } from "@/lib/domain/resolver/seed-drafts";
 const PLATFORM = /^(spotify|apple|deezer|tidal|youtube|amazon|soundcloud|napster|pandora|yandex):/;
 
 type Source = { work: string; says: string; url?: string; repo?: string; path?: string; commit?: string; found?: string };
-const sources = (
-  JSON.parse(fs.readFileSync(path.join(SEED_DIR, "sources.json"), "utf8")) as { sources: Record<string, Source> }
-).sources;
+const { sources, unfound } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, "sources.json"), "utf8")) as {
+  sources: Record<string, Source>;
+  unfound: string[];
+};
 
 const platformIds = () =>
   seedDrafts().flatMap((draft) =>
@@ -38,5 +39,12 @@ describe("offline seed: every platform id is cited", () => {
       expect(source.says, key).toContain(value);
       expect(source.work.startsWith(`${draft.title} — `), key).toBe(true);
     }
+  });
+
+  it("a seeded song with no platform id says so: it is listed as unfound, and every listed song indeed has none", () => {
+    const songs = seedDrafts().filter((draft) => draft.kind === "track" && draft.domain === "music");
+    const name = (draft: (typeof songs)[number]) => `${draft.title} — ${(draft.creators ?? []).map((c) => c.name).join(" & ")}`;
+    const bare = songs.filter((draft) => !draft.external_ids.some((id) => PLATFORM.test(id.namespace))).map(name);
+    expect([...unfound].sort()).toEqual([...bare].sort());
   });
 });

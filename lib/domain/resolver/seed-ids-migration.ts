@@ -14,7 +14,10 @@ export const SEED_IDS_MIGRATION_FILE = path.join(process.cwd(), "supabase", "mig
 
 type Row = ReturnType<typeof seedRows>[number];
 /** What one seeded entry gains over the base migration. */
-export type SeedIdsDelta = { id: string; external_ids: ExternalId[]; platform_links: Row["platform_links"]; canonical_url: string | null };
+export type SeedIdsDelta = { id: string; external_ids: ExternalId[]; platform_links: Links; canonical_url: string | null };
+type Links = NonNullable<Row["platform_links"]>;
+const linksOf = (row: Row): Links => row.platform_links ?? {};
+const canonicalOf = (row: Row) => row.canonical_url ?? null;
 
 const DOLLAR = /\$seed\$([\s\S]*?)\$seed\$/;
 
@@ -44,17 +47,17 @@ export function seedIdsDelta(base: Row[] = baseSeedRows(), current: Row[] = seed
     const now = new Set(row.external_ids.map(idKey));
     const lost = [...had].filter((key) => !now.has(key));
     if (lost.length) throw new Error(`seed entry ${row.title} lost ids ${lost.join(", ")}: ship removals as a migration of their own`);
-    for (const [platform, link] of Object.entries(old.platform_links)) {
-      if (JSON.stringify(row.platform_links[platform]) !== JSON.stringify(link)) {
+    for (const [platform, link] of Object.entries(linksOf(old))) {
+      if (JSON.stringify(linksOf(row)[platform]) !== JSON.stringify(link)) {
         throw new Error(`seed entry ${row.title} changed its ${platform} link: ship the change as a migration of its own`);
       }
     }
-    if (old.canonical_url !== null && old.canonical_url !== row.canonical_url) {
+    if (canonicalOf(old) !== null && canonicalOf(old) !== canonicalOf(row)) {
       throw new Error(`seed entry ${row.title} changed its canonical url: ship the change as a migration of its own`);
     }
     const external_ids = row.external_ids.filter((id) => !had.has(idKey(id)));
-    const platform_links = Object.fromEntries(Object.entries(row.platform_links).filter(([platform]) => !(platform in old.platform_links)));
-    const canonical_url = old.canonical_url === null ? row.canonical_url : null;
+    const platform_links = Object.fromEntries(Object.entries(linksOf(row)).filter(([platform]) => !(platform in linksOf(old))));
+    const canonical_url = canonicalOf(old) === null ? canonicalOf(row) : null;
     if (external_ids.length || Object.keys(platform_links).length || canonical_url) out.push({ id: row.id, external_ids, platform_links, canonical_url });
   }
   return out;
@@ -69,8 +72,8 @@ export function applySeedIdsDelta(base: Row[], delta: SeedIdsDelta[]): Row[] {
     return {
       ...row,
       external_ids: [...row.external_ids, ...gain.external_ids],
-      platform_links: { ...gain.platform_links, ...row.platform_links },
-      canonical_url: row.canonical_url ?? gain.canonical_url,
+      platform_links: { ...gain.platform_links, ...linksOf(row) },
+      canonical_url: canonicalOf(row) ?? gain.canonical_url,
     };
   });
 }
