@@ -2,12 +2,32 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toIsbn13 } from "@/lib/domain/resolver/isbn";
 import { seedDrafts } from "@/lib/domain/resolver/seed-drafts";
-import { SEED_MIGRATION_FILE, seedMigrationSql } from "@/lib/domain/resolver/seed-migration";
+import {
+  applySeedIdsDelta,
+  baseSeedRows,
+  SEED_IDS_MIGRATION_FILE,
+  seedIdsDelta,
+  seedIdsMigrationSql,
+} from "@/lib/domain/resolver/seed-ids-migration";
+import { SEED_MIGRATION_FILE, seedMigrationSql, seedRows } from "@/lib/domain/resolver/seed-migration";
 import { sqlAsService } from "../support/store";
 
 describe("offline seed catalog", () => {
-  it("is the generated migration of the seed files (run node scripts/build-catalog-seed.ts after editing them)", () => {
-    expect(fs.readFileSync(SEED_MIGRATION_FILE, "utf8")).toBe(seedMigrationSql());
+  it("is the applied base migration plus the generated platform-ids migration (run node scripts/build-catalog-seed.ts after editing the seed)", () => {
+    // The base migration is applied, so it is frozen: it must still be exactly the generator's text of its own rows.
+    expect(fs.readFileSync(SEED_MIGRATION_FILE, "utf8")).toBe(seedMigrationSql(baseSeedRows()));
+    // The ids added since are the second migration, exactly as generated from the seed files now.
+    expect(fs.readFileSync(SEED_IDS_MIGRATION_FILE, "utf8")).toBe(seedIdsMigrationSql());
+    // And the two together hold every seeded entry exactly as the seed files describe it.
+    expect(applySeedIdsDelta(baseSeedRows(), seedIdsDelta())).toEqual(seedRows());
+  });
+
+  it("refuses, in the generator, any seed change the platform-ids migration cannot carry", () => {
+    const [first, ...rest] = seedRows();
+    if (!first) throw new Error("empty seed");
+    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, title: `${first.title} (renamed)` }, ...rest])).toThrow(/changed its title/);
+    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, external_ids: first.external_ids.slice(0, 1) }, ...rest])).toThrow(/lost ids/);
+    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, id: "00000000-0000-5000-8000-000000000000" }, ...rest])).toThrow(/is new/);
   });
 
   it("holds a few hundred entries across all six domains, every ISBN valid, no id twice", () => {
@@ -31,5 +51,16 @@ describe("offline seed catalog", () => {
     expect(rows.length).toBe(6);
     for (const row of rows) expect(row.blank).toBe(0);
     expect(rows.reduce((sum, row) => sum + row.n, 0)).toBe(seedDrafts().length);
+  });
+
+  it("holds, after both seed migrations, every id of the seed files on its seeded entry", async () => {
+    const filed = await sqlAsService<{ key: string; entry_id: string }>(
+      "select namespace || ':' || value as key, entry_id::text from public.catalog_external_ids",
+    );
+    const owner = new Map(filed.map((row) => [row.key, row.entry_id]));
+    const missing = seedRows().flatMap((row) =>
+      row.external_ids.map((id) => `${id.namespace}:${id.value}`).filter((key) => owner.get(key) !== row.id),
+    );
+    expect(missing).toEqual([]);
   });
 });
