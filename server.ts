@@ -3,12 +3,13 @@
 // same handlers, without Next's router in between. That router costs ~0.45 ms of CPU a request,
 // as much as the list's own work (bench/results/2026-11-24-eighth-pass.md). A production build
 // must exist (npm start makes it); `next dev` and Vercel serve the route files under app/.
-//   PORT (3000), HOST (all interfaces)
+//   PORT (3000), HOST (all interfaces), TRUSTED_PROXY_HOPS (0: no proxy in front; docs/configuration.md)
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { closeDb } from "./lib/db/index.ts";
+import { serverWritesClientAddress, settleForwarding, trustedProxyHops } from "./lib/http/client-address.ts";
 import { serveFetch } from "./lib/http/node-adapter.ts";
 import { apiHandler } from "./lib/surfaces/api-routes.ts";
 import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
@@ -26,6 +27,8 @@ if (!fs.existsSync(path.join(dir, "next.config.ts"))) {
 const { default: next } = await import("next");
 
 const port = Number(process.env.PORT ?? 3000);
+const hops = trustedProxyHops();
+serverWritesClientAddress();
 const host = process.env.HOST || undefined;
 const app = next({ dev: false, dir, port, hostname: host });
 const nextHandler = app.getRequestHandler();
@@ -33,6 +36,7 @@ const nextHandler = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
+  settleForwarding(req, hops);
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   const handle = apiHandler(req.method ?? "GET", query === -1 ? url : url.slice(0, query));
