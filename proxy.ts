@@ -1,17 +1,32 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { crossSiteRefusal } from "./lib/http/cross-site.ts";
 import { malformedPathResponse } from "./lib/http/path-segments.ts";
 import { refreshSupabaseSession } from "./lib/web/supabase-proxy.ts";
 
+const SIGN_IN_PAGES = /^\/(?:settings(?:\/|$)|sign-in$|sign-up$)/;
+
 // Runs before routing. API paths: Next answers 500 for a path it cannot percent-decode (the logic
-// is in lib/http so serve-rest.ts shares it). Pages: the Supabase session cookie is refreshed
-// (Supabase mode only; lib/web/supabase-proxy.ts).
+// is in lib/http so serve-rest.ts shares it). Pages: a state-changing request from another site is
+// refused with 403 before Next's server-action check answers it 500 (lib/http/cross-site.ts); the
+// Supabase session cookie is refreshed (Supabase mode only; lib/web/supabase-proxy.ts).
 export function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith("/api/")) {
-    return malformedPathResponse(request.nextUrl.pathname, request.headers) ?? NextResponse.next();
-  }
-  return refreshSupabaseSession(request);
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith("/api/")) return malformedPathResponse(pathname, request.headers) ?? NextResponse.next();
+  const refused = crossSiteRefusal(request.method, request.headers);
+  if (refused) return refused;
+  return SIGN_IN_PAGES.test(pathname) ? refreshSupabaseSession(request) : NextResponse.next();
 }
 
 // API paths only when they hold a "%": only percent-encoding can fail to decode, and a proxy pass
 // costs each API request a second request object and Next's middleware bookkeeping (bench/results).
-export const config = { matcher: ["/api/:path(.*%.*)", "/settings/:path*", "/sign-in", "/sign-up"] };
+// Other pages only when the request carries an Origin: browsers send one with a POST (a server
+// action, a form), not when loading a page. /storage/ is signed uploads and media, not forms.
+export const config = {
+  matcher: [
+    "/api/:path(.*%.*)",
+    "/settings/:path*",
+    "/sign-in",
+    "/sign-up",
+    { source: "/((?!api/|_next/|storage/).*)", has: [{ type: "header", key: "origin" }] },
+  ],
+};

@@ -3,12 +3,13 @@
 // same handlers, without Next's router in between. That router costs ~0.45 ms of CPU a request,
 // as much as the list's own work (bench/results/2026-11-24-eighth-pass.md). A production build
 // must exist (npm start makes it); `next dev` and Vercel serve the route files under app/.
-//   PORT (3000), HOST (all interfaces)
+//   PORT (3000), HOST (all interfaces), TRUSTED_PROXY_HOPS (0: no proxy in front; docs/configuration.md)
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { closeDb } from "./lib/db/index.ts";
+import { serverWritesClientAddress, settleForwarding, trustedProxyHops } from "./lib/http/client-address.ts";
 import { createNodeServer } from "./lib/surfaces/node-server.ts";
 import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
 
@@ -25,6 +26,8 @@ if (!fs.existsSync(path.join(dir, "next.config.ts"))) {
 const { default: next } = await import("next");
 
 const port = Number(process.env.PORT ?? 3000);
+const hops = trustedProxyHops();
+serverWritesClientAddress();
 const host = process.env.HOST || undefined;
 // Next takes a request that asks for an Upgrade (WebSocket) on the server it is handed, else on the
 // one its first request came through, and then ends it unanswered or leaves it hanging. The service
@@ -36,7 +39,12 @@ const nextHandler = app.getRequestHandler();
 await app.prepare();
 
 // The API's routes answered directly, the rest by Next; a request line neither could take is answered there.
-const server = createNodeServer("api", (req, res) => void nextHandler(req, res));
+// Forwarding headers are settled first: only TRUSTED_PROXY_HOPS proxies may name the client.
+const server = createNodeServer(
+  "api",
+  (req, res) => void nextHandler(req, res),
+  (req) => settleForwarding(req, hops),
+);
 
 server.listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;

@@ -7,6 +7,8 @@
  * instance keeps its own count, which multiplies an attacker's budget by the instance count.
  */
 export const FREE_FAILURES = 5;
+/** The email-alone key (any address) gets this many times the free failures. */
+export const EMAIL_WIDE_FACTOR = 4;
 const MAX_PAUSE_MS = 15 * 60_000;
 const FORGET_AFTER_MS = 60 * 60_000;
 const MAX_KEYS = 10_000;

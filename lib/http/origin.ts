@@ -4,19 +4,46 @@ export function requestHost(headers: Headers): string {
 }
 
 /**
- * How a request's Origin relates to its host: "same", "cross" (another site, or the opaque
- * "null" origin), or "absent" (a non-browser client, or a same-origin GET). Each caller decides
- * what an absent Origin means: forms require more proof, API clients send none.
+ * How a request's Origin relates to its host: "same", "cross" (another site, the opaque "null"
+ * origin, or a value that is not a bare origin), or "absent" (a non-browser client, or a
+ * same-origin GET). Each caller decides what an absent Origin means: forms require more proof,
+ * API clients send none.
  */
 export function originRelation(headers: Headers): "same" | "cross" | "absent" {
-  const origin = headers.get("origin");
-  if (origin === null) return "absent";
-  if (origin === "null") return "cross";
+  const value = headers.get("origin");
+  if (value === null) return "absent";
+  const origin = parseOrigin(value);
   const host = requestHost(headers);
+  if (!origin || host === "") return "cross";
+  return normalHost(origin.scheme, host) === origin.host ? "same" : "cross";
+}
+
+// Only what a serialized origin may hold after the scheme: a host (a name, an IPv4 or a bracketed
+// IPv6 address, non-ASCII letters of a name) and a port. No userinfo (@), path (/ or \), query,
+// fragment, percent-escape or space: the URL parser would drop or decode those and compare only
+// what is left, so "http://evil.example@pds.example" would read as pds.example.
+const ORIGIN_SHAPE = /^(https?):\/\/([^\s/\\?#@%:[\]]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/iu;
+
+/**
+ * A browser's Origin header strictly parsed: the scheme and the host with its port (lower case,
+ * IDNA to ASCII, the scheme's default port left out), or null for "null", another scheme, or
+ * anything beyond scheme, host and port.
+ */
+export function parseOrigin(value: string): { scheme: "http" | "https"; host: string } | null {
+  const shape = ORIGIN_SHAPE.exec(value);
+  if (!shape?.[1]) return null;
+  const scheme = shape[1].toLowerCase() as "http" | "https";
+  const host = normalHost(scheme, value.slice(shape[1].length + 3));
+  return host === null ? null : { scheme, host };
+}
+
+/** host[:port] as the URL parser writes it for this scheme, or null when it is not a valid host. */
+function normalHost(scheme: "http" | "https", host: string): string | null {
   try {
-    return host !== "" && new URL(origin).host.toLowerCase() === host ? "same" : "cross";
+    const url = new URL(`${scheme}://${host}`);
+    return url.username || url.password || url.pathname !== "/" || url.search || url.hash ? null : url.host;
   } catch {
-    return "cross";
+    return null;
   }
 }
 

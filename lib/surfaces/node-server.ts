@@ -13,8 +13,14 @@ import { apiHandler } from "./api-routes.ts";
  * server.ts; for a server without Next, the rest of the API: handleApiWithoutNext). CONNECT is
  * 405: this is no proxy. node:http itself answers what it cannot parse (400, 431).
  */
-export function createNodeServer(name: string, fallback: RequestListener): http.Server {
+export function createNodeServer(
+  name: string,
+  fallback: RequestListener,
+  /** Runs first on every request (server.ts: settle which forwarding headers to believe). */
+  prepare?: (req: IncomingMessage) => void,
+): http.Server {
   const server = http.createServer((req, res) => {
+    prepare?.(req);
     const answer = routeTarget(req);
     if (answer) return void sendResponse(answer, req, res);
     const url = req.url ?? "/";

@@ -2,6 +2,7 @@ import { acceptedScopes, capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "
 import { EXPORT_SECTIONS } from "../../registry/export-sections.ts";
 import { operations, resources } from "../../registry/index.ts";
 import { LIMIT_RULES } from "../../registry/limits.ts";
+import { EMAIL_WIDE_FACTOR, FREE_FAILURES } from "../auth/sessions-throttle.ts";
 import { SCOPES } from "../../registry/scopes.ts";
 import { PROBLEM_CODES } from "../http/problem.ts";
 
@@ -41,6 +42,7 @@ export function documentDescription(): string {
     "",
     "## Limits",
     ...LIMIT_RULES.map((rule) => `- ${rule}`),
+    `- Sign-in to the settings pages (a browser form, not this API) is slowed per email and client address: ${FREE_FAILURES} failures are free, then each attempt waits a doubling pause (1 s, 2 s, 4 s …, at most 15 minutes) after the last failure; per email alone the same after ${FREE_FAILURES * EMAIL_WIDE_FACTOR}. The client address is the connection's own unless the operator sets \`TRUSTED_PROXY_HOPS\` to the number of proxies in front that append to \`X-Forwarded-For\` (then the entry that many places from the right); on Vercel it is Vercel's \`X-Vercel-Forwarded-For\`. A client's own \`X-Forwarded-For\` is never taken at its word.`,
     "",
     "## Clients and browsers",
     "- Every operation shows its call in curl, in JavaScript with the typed client and in Python (requests). The typed client (`clients/typescript`, `@personal-data-service/client`) is `createClient({ baseUrl, token })` over `openapi-fetch` with types generated from this document: `const { data, error } = await pds.GET(\"/collections\", { params: { query: { limit: 20 } } })`, where `error` is the problem+json body.",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createMember, SAME_EMAIL } from "../auth/members.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords.ts";
-import { clearFailures, recordFailure, throttleKey, waitBeforeAttempt } from "../auth/sessions-throttle.ts";
+import { clearFailures, EMAIL_WIDE_FACTOR, recordFailure, throttleKey, waitBeforeAttempt } from "../auth/sessions-throttle.ts";
 import { asService } from "../db/index.ts";
 
 export const MIN_PASSWORD = 10;
@@ -41,12 +41,12 @@ export async function signUp(email: string, password: string): Promise<AccountRe
 
 /**
  * Checks the password under two throttles: email + address (tight) and email alone (looser, so
- * rotating X-Forwarded-For does not buy unlimited guesses). Inside a pause the password is not
+ * many addresses do not buy unlimited guesses). The address is lib/http/client-address.ts's. Inside a pause the password is not
  * even checked; the answer says how long to wait, the same for members and strangers.
  */
 export async function signIn(email: string, password: string, address: string): Promise<AccountResult> {
   const keys = [throttleKey(email, address), throttleKey(email, "*")];
-  const wait = Math.max(waitBeforeAttempt(keys[0] ?? ""), waitBeforeAttempt(keys[1] ?? "", Date.now(), 4));
+  const wait = Math.max(waitBeforeAttempt(keys[0] ?? ""), waitBeforeAttempt(keys[1] ?? "", Date.now(), EMAIL_WIDE_FACTOR));
   if (wait > 0) {
     return { ok: false, error: `Too many failed attempts. Try again in ${Math.ceil(wait / 1000)} seconds.` };
   }

@@ -1,8 +1,9 @@
 import { createSession, endSession, findSession, sweepExpiredSessions } from "../auth/sessions.ts";
 import { asService } from "../db/index.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { changePassword, memberHasPassword, signIn, signUp } from "./accounts.ts";
 import type { AuthBackend, AuthRequest } from "./auth-context.ts";
-import { clientAddress, isLocalHost } from "./csrf.ts";
+import { isLocalHost } from "./csrf.ts";
 
 export const SESSION_COOKIE = "pds_session";
 

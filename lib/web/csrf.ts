@@ -11,12 +11,6 @@ export function isSameOrigin(headers: Headers): boolean {
   return relation === "same" || (relation === "absent" && headers.get("sec-fetch-site") === "same-origin");
 }
 
-/** The client's address for throttling: the first proxy hop if any, else what the server saw. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip") || "unknown";
-}
-
 /** Secure cookies everywhere but plain-HTTP localhost, where a browser would drop them. */
 export function isLocalHost(headers: Headers): boolean {
   return isLocalHostName(requestHost(headers));

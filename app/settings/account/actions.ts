@@ -3,7 +3,8 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { deleteAccountWithPassword } from "@/lib/web/account-delete";
-import { clientAddress, isSameOrigin } from "@/lib/web/csrf";
+import { clientAddress } from "@/lib/http/client-address";
+import { isSameOrigin } from "@/lib/web/csrf";
 import { type FormState, NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { requireMember, SESSION_COOKIE } from "@/lib/web/session";
 
