@@ -1,9 +1,8 @@
-// Writes the offline seed catalog (supabase/seed/catalog/*.json) as a migration of upsert calls.
-// Run: node scripts/build-catalog-seed.ts   (test/resolver/seed.test.ts fails when it is stale)
-import fs from "node:fs";
-import { SEED_MIGRATION_FILE, seedMigrationSql } from "../lib/domain/resolver/seed-migration.ts";
+// Writes the offline seed catalog (supabase/seed/catalog/*.json) as a new migration of inserts when it differs
+// from the newest *_seed_catalog_entries.sql (an applied migration is never rewritten). test/resolver/seed.test.ts
+// fails while that file is stale.
+// Run: node scripts/build-catalog-seed.ts [--version <14 digits>]   (default version: now, UTC)
+import { writeGeneratedMigration } from "../lib/db/generated-migration.ts";
+import { SEED_MIGRATION_SUFFIX, seedMigrationSql } from "../lib/domain/resolver/seed-migration.ts";
 
-const SEED_MIGRATION = SEED_MIGRATION_FILE;
-
-fs.writeFileSync(SEED_MIGRATION, seedMigrationSql());
-console.log(`wrote ${SEED_MIGRATION}`);
+console.log(writeGeneratedMigration(SEED_MIGRATION_SUFFIX, seedMigrationSql(), process.argv));

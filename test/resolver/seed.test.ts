@@ -1,13 +1,13 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toIsbn13 } from "@/lib/domain/resolver/isbn";
 import { seedDrafts } from "@/lib/domain/resolver/seed-drafts";
-import { SEED_MIGRATION_FILE, seedMigrationSql } from "@/lib/domain/resolver/seed-migration";
+import { newestGeneratedMigration } from "@/lib/db/generated-migration";
+import { SEED_MIGRATION_SUFFIX, seedMigrationSql } from "@/lib/domain/resolver/seed-migration";
 import { sqlAsService } from "../support/store";
 
 describe("offline seed catalog", () => {
   it("is the generated migration of the seed files (run node scripts/build-catalog-seed.ts after editing them)", () => {
-    expect(fs.readFileSync(SEED_MIGRATION_FILE, "utf8")).toBe(seedMigrationSql());
+    expect(newestGeneratedMigration(SEED_MIGRATION_SUFFIX)?.sql).toBe(seedMigrationSql());
   });
 
   it("holds a few hundred entries across all six domains, every ISBN valid, no id twice", () => {
