@@ -17,7 +17,10 @@ function probe(env: Record<string, string>): Promise<number | null> {
   const [command, ...args] = healthcheck;
   expect(command).toBe("node");
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? "", ...env }, stdio: "ignore" });
+    const child = spawn(process.execPath, args, {
+      env: { PATH: process.env.PATH ?? "", ...env } as Record<string, string> as NodeJS.ProcessEnv,
+      stdio: "ignore",
+    });
     child.on("exit", resolve);
   });
 }
