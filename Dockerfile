@@ -22,8 +22,13 @@ COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
 # Read at run time: applied on first use under an advisory lock.
 COPY --from=build --chown=node:node /app/supabase/migrations ./supabase/migrations
+# The local upload driver's default UPLOADS_DIR: owned by node so that it is writable with a read-only root, and
+# a fresh volume mounted here takes this ownership.
+RUN mkdir -p /app/.data/uploads && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
+# Kept only in Docker's image format: build with `--format docker` under podman/buildah (docs/deploy.md), or use
+# compose.yaml's healthcheck. It probes the address the server binds (HOST), loopback when that is all interfaces.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const h = process.env.HOST || ''; const a = !h || h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? '[' + h + ']' : h; fetch('http://' + a + ':' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "server.ts"]

@@ -1,10 +1,9 @@
-// Writes the offline seed catalog (supabase/seed/catalog/*.json) as generated migrations.
-// Run: node scripts/build-catalog-seed.ts   (test/resolver/seed.test.ts fails when they are stale)
-// The base seed migration is applied and so never rewritten: ids added to the seed since are
-// written to the platform-ids migration; any other change to a seeded entry stops here, to ship
-// as a migration of its own.
-import fs from "node:fs";
-import { SEED_IDS_MIGRATION_FILE, seedIdsMigrationSql } from "../lib/domain/resolver/seed-ids-migration.ts";
+// Writes what the offline seed catalog (supabase/seed/catalog/*.json) adds to the applied base seed migration
+// (20261122030300_seed_catalog_entries.sql, frozen) as a new *_seed_catalog_platform_ids.sql when it differs from the
+// newest one: ids and platform links added since, safe to apply again. Any other change to a seeded entry stops here,
+// to ship as a migration of its own. test/resolver/seed.test.ts fails while the newest file is stale.
+// Run: node scripts/build-catalog-seed.ts [--version <14 digits>]   (default version: now, UTC)
+import { writeGeneratedMigration } from "../lib/db/generated-migration.ts";
+import { SEED_IDS_MIGRATION_SUFFIX, seedIdsMigrationSql } from "../lib/domain/resolver/seed-ids-migration.ts";
 
-fs.writeFileSync(SEED_IDS_MIGRATION_FILE, seedIdsMigrationSql());
-console.log(`wrote ${SEED_IDS_MIGRATION_FILE}`);
+console.log(writeGeneratedMigration(SEED_IDS_MIGRATION_SUFFIX, seedIdsMigrationSql(), process.argv));

@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
 import { CHECK_IN_MAX_DAYS_BACK } from "../../registry/limits.ts";
-import { MIGRATIONS_DIR } from "./migrate.ts";
 
 /**
  * Registry constants the store's own functions need, as immutable SQL functions, so a number is
@@ -27,13 +24,4 @@ export function registryConstantsSql(): string {
     ...functions,
     "",
   ].join("\n");
-}
-
-export function latestRegistryConstantsFile(dir = MIGRATIONS_DIR): string | undefined {
-  const files = fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith(REGISTRY_CONSTANTS_SUFFIX))
-    .sort();
-  const latest = files.at(-1);
-  return latest ? path.join(dir, latest) : undefined;
 }

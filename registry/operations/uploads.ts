@@ -105,6 +105,7 @@ export const uploads = defineOperation({
   rules: [
     "Needs the write scope of the purpose: avatar → profile:write, attachment → messages:write, artwork → items:write.",
     "Needs the Pro plan of the member the token resolves to, checked by the store (403 plan_required).",
+    "The plan is checked again where a key is used: a URL minted on Pro is honoured for its lifetime (its PUT succeeds after a downgrade), but attaching the key to a profile, message or item needs the Pro plan at that moment (403 plan_required). A key attached while on Pro stays; sending it again unchanged or clearing it needs no plan.",
     ...UPLOAD_PURPOSES.map((purpose) => `Accepted — ${describeKinds(purpose)}.`),
     "The URL lives 10 minutes and accepts exactly one PUT with the returned headers; Content-Type and Content-Length are bound into its signature.",
     "The key can be used once its PUT succeeded, only by its owner and only for its purpose: profile avatar_key (avatar), message attachment_key (attachment, subject to the recipient's attachment consent), item artwork_key (artwork). Any other key is refused (403 write_refused).",

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { latestRegistryConstantsFile, registryConstantsSql } from "@/lib/db/registry-constants";
+import { newestGeneratedMigration } from "@/lib/db/generated-migration";
+import { REGISTRY_CONSTANTS_SUFFIX, registryConstantsSql } from "@/lib/db/registry-constants";
 import { resources } from "@/registry";
 import type { FieldSpec, ResourceSpec } from "@/registry/define";
 import { CHECK_IN_MAX_DAYS_BACK } from "@/registry/limits";
@@ -298,9 +298,9 @@ describe("zod and the store agree at every registry bound (fast-check)", () => {
 
 describe("registry constants in SQL", () => {
   it("the latest *_registry_constants.sql is what scripts/build-registry-constants.ts writes now", () => {
-    const file = latestRegistryConstantsFile();
+    const file = newestGeneratedMigration(REGISTRY_CONSTANTS_SUFFIX);
     expect(file).toBeDefined();
-    expect(fs.readFileSync(file as string, "utf8"), "run: node scripts/build-registry-constants.ts").toBe(registryConstantsSql());
+    expect(file?.sql, "run: node scripts/build-registry-constants.ts").toBe(registryConstantsSql());
   });
 
   it("the store's check-in window is the registry's", async () => {

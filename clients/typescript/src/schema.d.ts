@@ -539,6 +539,7 @@ export interface paths {
          *
          *     - Needs the write scope of the purpose: avatar → profile:write, attachment → messages:write, artwork → items:write.
          *     - Needs the Pro plan of the member the token resolves to, checked by the store (403 plan_required).
+         *     - The plan is checked again where a key is used: a URL minted on Pro is honoured for its lifetime (its PUT succeeds after a downgrade), but attaching the key to a profile, message or item needs the Pro plan at that moment (403 plan_required). A key attached while on Pro stays; sending it again unchanged or clearing it needs no plan.
          *     - Accepted — avatar: images (image/jpeg, image/png, image/webp, image/gif, image/avif) up to 10 MiB.
          *     - Accepted — attachment: images (image/jpeg, image/png, image/webp, image/gif, image/avif) up to 10 MiB; audio (audio/mpeg, audio/mp4, audio/aac, audio/ogg, audio/wav, audio/flac, audio/webm) up to 50 MiB; PDF documents (application/pdf) up to 20 MiB.
          *     - Accepted — artwork: images (image/jpeg, image/png, image/webp, image/gif, image/avif) up to 10 MiB.
@@ -1821,7 +1822,7 @@ export interface components {
              */
             bio: string;
             /**
-             * @description Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused.
+             * @description Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused. Setting a new key needs the Pro plan (403 plan_required).
              * @example null
              */
             avatar_key: string | null;
@@ -2155,7 +2156,7 @@ export interface components {
             display_name?: string;
             /** @description About the member. */
             bio?: string;
-            /** @description Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused. */
+            /** @description Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused. Setting a new key needs the Pro plan (403 plan_required). */
             avatar_key?: string | null;
             /** @description IANA time zone name, e.g. Europe/Berlin. Unknown names are refused. */
             timezone?: string;

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import { SEED_MIGRATION_FILE, seedRows } from "./seed-migration.ts";
 import type { ExternalId } from "./types.ts";
 
@@ -10,7 +9,8 @@ import type { ExternalId } from "./types.ts";
  * canonical url built from them) are expressible here; any other change to a seeded entry fails
  * the generator, and so the drift test, until it ships as a migration of its own.
  */
-export const SEED_IDS_MIGRATION_FILE = path.join(process.cwd(), "supabase", "migrations", "20261125180000_seed_catalog_platform_ids.sql");
+/** The name ending of the platform-ids migrations; the generator adds a new one when the seed gains ids. */
+export const SEED_IDS_MIGRATION_SUFFIX = "_seed_catalog_platform_ids.sql";
 
 type Row = ReturnType<typeof seedRows>[number];
 /** What one seeded entry gains over the base migration. */
