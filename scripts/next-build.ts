@@ -12,7 +12,7 @@ export const nextBin = path.join(root, "node_modules", ".bin", "next");
 export const nextEnv = () => ({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 
 /** What a first build costs on the 2-core machine this project is developed on, to say so up front. */
-export const FIRST_BUILD_ESTIMATE = "about 3 minutes on 2 cores";
+export const FIRST_BUILD_ESTIMATE = "about 3 minutes on 2 idle cores";
 
 /** Everything the build reads; migrations are read at run time and need no rebuild. */
 const SOURCES = [
@@ -84,7 +84,7 @@ export function buildIfStale(): "reused" | "built" {
 export async function buildWithProgress(log: (line: string) => void = console.log): Promise<"reused" | "built"> {
   const why = staleness();
   if (!why) return "reused";
-  log(`${why}: building (a first build takes ${FIRST_BUILD_ESTIMATE}; Next prints its stages)…`);
+  log(`${why}: building; Next prints its stages…`);
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 1000);
   const ticker = setInterval(() => log(`… still building: ${seconds()} s so far`), 30_000);

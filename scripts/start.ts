@@ -22,9 +22,10 @@ if (fs.existsSync(lockfile) && fs.statSync(lockfile).mtimeMs > fs.statSync(insta
   step(1, "dependencies: package-lock.json changed since the last `npm install`; run it again if the build fails.");
 } else step(1, "dependencies: installed.");
 
-const needsBuild = staleness();
-if (needsBuild) {
-  console.log(`\nThis start builds first: ${FIRST_BUILD_ESTIMATE}. Later starts skip the build until a source changes.\n`);
+if (staleness()) {
+  console.log(
+    `\nThis start builds first (${FIRST_BUILD_ESTIMATE}, longer on a busy machine); later starts skip the build until a source changes.\n`,
+  );
 }
 const building = Date.now();
 try {
