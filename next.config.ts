@@ -13,11 +13,14 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   // A self-contained server (.next/standalone/server.js + the traced node_modules) for the
-  // Dockerfile, which builds with NEXT_OUTPUT=standalone (so do the browser tests, which replay its
-  // run stage). Otherwise the usual output, so `npm start` (next start) runs without a warning.
+  // Dockerfile, which builds with NEXT_OUTPUT=standalone; so do npm start and the browser tests
+  // (scripts/next-build.ts), which share one build and replay the image's run stage on it. Unset
+  // (`next build` by hand, Vercel): the usual output.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   // The server reads only supabase/migrations (and .data when embedded) at run time; nothing else
-  // of the project belongs in a function bundle or the standalone folder.
+  // of the project belongs in a function bundle or the standalone folder. These apply to the routes'
+  // traces only: a path in lib/ that reaches .data must also carry /*turbopackIgnore: true*/
+  // (lib/db/config.ts), and scripts/trace-server.ts refuses a standalone folder holding one.
   outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql"] },
   outputFileTracingExcludes: {
     "/**": [

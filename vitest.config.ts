@@ -1,11 +1,13 @@
 import { defineConfig } from "vitest/config";
+import { TEST_FILES } from "./scripts/test-files.ts";
 import { suiteEnv } from "./test/support/suite-env.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    include: ["test/**/*.test.ts"],
+    // npm test runs them all on PGlite, then those that can touch a database on the server too.
+    include: [TEST_FILES],
     setupFiles: ["test/support/warm-database.ts"],
     // Files in one worker share its database (each test makes its own members), which saves an
     // initdb per file on PGlite.

@@ -1,9 +1,11 @@
 // npm run e2e: the browser suite. Installs Debian's Chromium when it is missing (never Playwright's
-// own download), builds unless --no-build, starts from an empty embedded database, and writes
-// reports/playwright.json for the closing tally of `npm test`.
+// own download), builds when a source is newer than the last build (not at all with --no-build),
+// starts from an empty embedded database, and writes reports/playwright.json for the closing tally
+// of `npm test`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildWithProgress } from "./next-build.ts";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -28,24 +30,16 @@ if (!fs.existsSync(chromium)) {
 }
 
 if (!args.includes("--no-build")) {
-  console.log("\n=== next build ===");
-  // Another build in the same tree makes ours stop at once with this message: wait and retry.
-  let built = false;
-  for (let attempt = 1; attempt <= 6 && !built; attempt++) {
-    // Standalone output as the Dockerfile builds it: e2e/docker-run-stage.spec.ts replays its run stage.
-    const build = spawnSync(bin("next"), ["build"], {
-      env: { ...env, NEXT_OUTPUT: "standalone" },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    process.stdout.write(build.stdout);
-    process.stderr.write(build.stderr);
-    built = build.status === 0;
-    if (built || !`${build.stdout}${build.stderr}`.includes("Another next build process")) break;
-    spawnSync("sleep", ["15"]);
+  // The build npm start made when nothing changed since (scripts/next-build.ts): the Dockerfile's,
+  // standalone with server.ts traced in, which e2e/docker-run-stage.spec.ts replays.
+  console.log("\n=== build ===");
+  try {
+    const outcome = await buildWithProgress((line) => console.log(`build: ${line}`));
+    if (outcome === "reused") console.log("build: up to date, reused.");
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
   }
-  if (!built) process.exit(1);
-  if (run(process.execPath, ["scripts/trace-server.ts"]) !== 0) process.exit(1);
 }
 
 // A fresh database every run, so the suite never depends on what an earlier run left behind.

@@ -1,11 +1,14 @@
-// npm test: the whole suite — vitest on embedded PGlite, vitest on the Postgres server (with Redis),
-// then the browser tests — and one closing line "N passed, N failed" for CI.
+// npm test: the whole suite — vitest on embedded PGlite, the files that can touch a database again
+// on the Postgres server (with Redis), then the browser tests — and one closing line
+// "N passed, N failed" for CI. Every stage runs even when an earlier one failed, and each reports.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { skippedEverywhere } from "./skipped-tests.ts";
+import { databaseTestFiles, selectedBy, testFiles } from "./test-files.ts";
 import { serverPass } from "./test-server.ts";
 
+const started = Date.now();
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const reports = path.join(root, "reports");
@@ -20,13 +23,13 @@ interface Tally {
 }
 const tallies: Tally[] = [];
 
-function vitest(name: string, env: Record<string, string>): void {
+function vitest(name: string, env: Record<string, string>, files: readonly string[]): void {
   const out = path.join(reports, `vitest-${name}.json`);
   fs.rmSync(out, { force: true });
   console.log(`\n=== vitest on ${name} ===`);
   const run = spawnSync(
     bin("vitest"),
-    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...onlyArgs],
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...files],
     { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } },
   );
   const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, "utf8")) as Record<string, number>) : null;
@@ -35,12 +38,23 @@ function vitest(name: string, env: Record<string, string>): void {
   tallies.push({ name, passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
 }
 
-vitest("pglite", { DATABASE_URL: "", REDIS_URL: "", PGLITE_DIR: "memory://" });
+vitest("pglite", { DATABASE_URL: "", REDIS_URL: "", PGLITE_DIR: "memory://" }, onlyArgs);
 
-const server = await serverPass();
-if (server.kind === "ready") {
+// A file that touches no database has nothing more to prove on the server: it ran once, above.
+const all = testFiles(root);
+const selected = selectedBy(all, onlyArgs, root);
+const databaseFiles = databaseTestFiles(selected, root);
+console.log(
+  `\n${databaseFiles.length} of ${selected.length} test files can touch a database or Redis (scripts/test-files.ts): the server pass runs these.`,
+);
+// A skipped pass leaves no report behind, so an earlier run's cannot count for this one below.
+fs.rmSync(path.join(reports, "vitest-postgres.json"), { force: true });
+const server = databaseFiles.length > 0 ? await serverPass() : ({ kind: "none" } as const);
+if (server.kind === "none") {
+  console.log("No selected file touches a database: no server pass.");
+} else if (server.kind === "ready") {
   try {
-    vitest("postgres", { DATABASE_URL: server.url, REDIS_URL: server.redisUrl, PGLITE_DIR: "" });
+    vitest("postgres", { DATABASE_URL: server.url, REDIS_URL: server.redisUrl, PGLITE_DIR: "" }, databaseFiles);
   } finally {
     await server.drop();
   }
@@ -65,11 +79,12 @@ if (neverRun.length && process.env.CI) {
   console.warn(`\n!!! ${neverRun.length} test(s) skipped in every pass (CI fails on this):\n${neverRun.join("\n")}`);
 }
 
-// The browser suite (scripts/e2e.ts: next build, then Playwright on Debian's Chromium) runs once the
-// API suites pass; a run narrowed to some vitest files skips it.
-if (onlyArgs.length === 0 && tallies.every((t) => t.ok)) {
+// The browser suite (scripts/e2e.ts: the build `npm start` made, or a new one if a source changed,
+// then Playwright on Debian's Chromium) runs whatever the API suites said, so both results show; a
+// run narrowed to some vitest files skips it.
+if (onlyArgs.length === 0) {
   const out = path.join(reports, "playwright.json");
-  console.log("\n=== e2e (next build + playwright) ===");
+  console.log("\n=== e2e (the build, unless fresh, then playwright) ===");
   const run = spawnSync(process.execPath, [path.join(root, "scripts", "e2e.ts")], { stdio: "inherit" });
   const stats = fs.existsSync(out)
     ? (
@@ -82,10 +97,10 @@ if (onlyArgs.length === 0 && tallies.every((t) => t.ok)) {
   // A skipped spec is a failure in CI (e2e/support.ts skips only outside CI).
   const failed = stats ? stats.unexpected + (process.env.CI ? stats.skipped : 0) : 1;
   tallies.push({ name: "playwright", passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
-} else if (onlyArgs.length === 0) {
-  console.warn("\n!!! e2e not run: the vitest passes failed first.");
 }
 
+const elapsed = Math.round((Date.now() - started) / 1000);
+console.log(`\nnpm test took ${Math.floor(elapsed / 60)} min ${elapsed % 60} s`);
 for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);

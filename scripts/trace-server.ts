@@ -49,3 +49,20 @@ for (const file of fileList) {
   bytes += fs.statSync(to).size;
 }
 console.log(`server.ts traced: ${fileList.size} files, ${added} added to .next/standalone (${(bytes / 1e6).toFixed(1)} MB)`);
+
+// The image is this folder: what Next traced into it must be code and read-only data too. A data
+// folder here (.data: the embedded database with its password hashes, upload bytes, generated keys)
+// or a project folder beside it means a path the build followed; refuse the build, naming it.
+const NEXT_STANDALONE = new Set([".next", "node_modules", "server.js", "package.json"]);
+const SHIPPED_TOP = new Set(["server.ts", "lib", "registry", "supabase"]);
+const strays = fs.readdirSync(out).filter((entry) => !NEXT_STANDALONE.has(entry) && !SHIPPED_TOP.has(entry));
+const strayData = fs.existsSync(path.join(out, "supabase"))
+  ? fs.readdirSync(path.join(out, "supabase")).filter((entry) => entry !== "migrations" && !entry.endsWith(".json"))
+  : [];
+if (strays.length > 0 || strayData.length > 0) {
+  console.error(
+    `.next/standalone holds what the image must not: ${[...strays, ...strayData.map((entry) => `supabase/${entry}`)].join(", ")}. ` +
+      "Some code builds a file-system path the tracer followed: mark it /*turbopackIgnore: true*/ or exclude it in next.config.ts.",
+  );
+  process.exit(1);
+}

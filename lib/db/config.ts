@@ -10,7 +10,9 @@ export function dbConfig(env: Env = process.env): DbConfig {
   const url = env.DATABASE_URL?.trim();
   if (url) return { kind: "server", url };
   if (mustUseServerDatabase(env)) throw new Error(productionProblems(env).join("\n"));
-  return { kind: "pglite", dir: env.PGLITE_DIR?.trim() || path.join(process.cwd(), ".data", "pglite") };
+  // Not a file the build may trace: without the marker Turbopack follows the path and copies the
+  // data folder, when one exists, into .next/standalone and so into the image.
+  return { kind: "pglite", dir: env.PGLITE_DIR?.trim() || path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", "pglite") };
 }
 
 /**

@@ -9,8 +9,12 @@ import { makeMember } from "../support/factories";
  * GET /search on a catalog large enough that a scan would show: the planner must answer from the
  * trigram and full-text indexes. The rows and their statistics live in a transaction rolled back
  * at the end, so no other test sees them.
+ *
+ * On the Postgres server pass only: the planner is Postgres's in both passes, and PGlite loading and
+ * analysing 50,000 rows on one core took 39 s alone and over 120 s beside a build, the whole pass's
+ * longest file. CI runs the server pass and fails a test no pass ran (scripts/skipped-tests.ts).
  */
-describe("search plan", () => {
+describe.runIf(process.env.DATABASE_URL)("search plan", () => {
   it("uses the catalog's indexes, not a scan, and pages as the full ranking does, on a 50,000-entry catalog", async () => {
     const member = await makeMember();
     const capability = capabilityByTool.get("search");

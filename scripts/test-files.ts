@@ -1,0 +1,72 @@
+// Which vitest files can touch a database, found from the import graph, so a new test file is
+// classified without a list to keep: `npm test` runs every file on embedded PGlite and then only
+// these again on the Postgres server (with Redis). A file counts when it, or anything it imports
+// through relative or `@/` paths, imports a database or Redis client, or starts a process or thread
+// (which may open one with the environment it inherits), or reads DATABASE_URL / REDIS_URL itself.
+// Erring on the side of "touches" only costs a second run; the other way would lose the server pass.
+import fs from "node:fs";
+import path from "node:path";
+
+/** vitest.config.ts collects these. */
+export const TEST_FILES = "test/**/*.test.ts";
+
+const SPECIFIER =
+  /(?:^|[^.\w$])(?:import|export)\s[^'"`;]*?\bfrom\s*["']([^"']+)["']|(?:^|[^.\w$])import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|[^.\w$])import\s*["']([^"']+)["']/gm;
+const OPENS = /^(?:node:)?(?:child_process|worker_threads|cluster)$|^(?:postgres|redis|pg|@redis\/[^/]+|@electric-sql\/pglite)(?:\/.*)?$/;
+const READS_DATABASE_ENV = /\b(?:DATABASE_URL|REDIS_URL)\b/;
+
+function resolveLocal(root: string, from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith("@/")) base = path.join(root, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Whether each module (absolute path) opens a database, directly or through what it imports. */
+function classifier(root: string): (file: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  const visit = (file: string): boolean => {
+    const known = verdicts.get(file);
+    if (known !== undefined) return known;
+    verdicts.set(file, false); // an import cycle adds nothing its other edges do not
+    let opens = false;
+    for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIER)) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? "";
+      const local = resolveLocal(root, file, specifier);
+      if (local ? visit(local) : OPENS.test(specifier)) {
+        opens = true;
+        break;
+      }
+    }
+    verdicts.set(file, opens);
+    return opens;
+  };
+  return visit;
+}
+
+/** Every vitest file, relative to root, sorted. */
+export function testFiles(root: string = process.cwd()): string[] {
+  return fs.globSync(TEST_FILES, { cwd: root }).map((file) => file.split(path.sep).join("/")).sort();
+}
+
+/** The files (relative to root) that can touch a database: the Postgres server pass runs these. */
+export function databaseTestFiles(files: readonly string[], root: string = process.cwd()): string[] {
+  const opens = classifier(root);
+  return files.filter((file) => {
+    const absolute = path.join(root, file);
+    return READS_DATABASE_ENV.test(fs.readFileSync(absolute, "utf8")) || opens(absolute);
+  });
+}
+
+/** The files a vitest filter list selects (vitest keeps a file whose path contains a filter). */
+export function selectedBy(files: readonly string[], filters: readonly string[], root: string = process.cwd()): string[] {
+  if (filters.length === 0) return [...files];
+  const wanted = filters.map((filter) =>
+    (path.isAbsolute(filter) ? path.relative(root, filter) : filter).replace(/^\.\//, "").split(path.sep).join("/"),
+  );
+  return files.filter((file) => wanted.some((filter) => file.includes(filter)));
+}

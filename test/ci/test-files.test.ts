@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { databaseTestFiles, selectedBy, testFiles } from "../../scripts/test-files.ts";
+
+/**
+ * npm test runs a file on the Postgres server only if it can touch a database (scripts/test-files.ts),
+ * so a wrong "no" would drop a file from the server pass without a word. Checked on a small tree
+ * and on the repository's own tests.
+ */
+const tree = fs.mkdtempSync(path.join(os.tmpdir(), "pds-test-files-"));
+afterAll(() => fs.rmSync(tree, { recursive: true, force: true }));
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+  fs.writeFileSync(path.join(tree, file), text);
+}
+
+describe("which test files can touch a database", () => {
+  it("follows relative and @/ imports, static and dynamic, to a database client, Redis or a process", () => {
+    write("lib/pure.ts", 'import { z } from "zod";\nexport const pure = 1;\n');
+    write("lib/db/driver.ts", 'import postgres from "postgres";\nexport const open = () => postgres("");\n');
+    write("lib/db/index.ts", 'export async function getDb() { return (await import("./driver.ts")).open(); }\n');
+    write("lib/domain/thing.ts", 'import { getDb } from "../db/index.ts";\nexport type { getDb };\n');
+    write("lib/limits.ts", 'import { createClient } from "redis";\nexport { createClient };\n');
+    write("lib/cycle-a.ts", 'import "./cycle-b.ts";\n');
+    write("lib/cycle-b.ts", 'import "./cycle-a.ts";\nimport { spawn } from "node:child_process";\n');
+    write("test/support/store.ts", 'export * from "@/lib/domain/thing";\n');
+    write("test/a/pure.test.ts", 'import { pure } from "@/lib/pure";\nimport { expect } from "vitest";\n');
+    write("test/a/through-support.test.ts", 'import { getDb } from "../support/store";\n');
+    write("test/a/redis.test.ts", 'import { createClient } from "@/lib/limits";\n');
+    write("test/a/cycle.test.ts", 'import "@/lib/cycle-a";\n');
+    write("test/a/env.test.ts", "const onServer = Boolean(process.env.DATABASE_URL);\n");
+    write("test/a/pglite.test.ts", 'const { PGlite } = await import("@electric-sql/pglite");\n');
+    write("test/a/not-a-test.ts", 'import postgres from "postgres";\n');
+
+    const files = testFiles(tree);
+    expect(files).toEqual([
+      "test/a/cycle.test.ts",
+      "test/a/env.test.ts",
+      "test/a/pglite.test.ts",
+      "test/a/pure.test.ts",
+      "test/a/redis.test.ts",
+      "test/a/through-support.test.ts",
+    ]);
+    expect(databaseTestFiles(files, tree)).toEqual(files.filter((file) => file !== "test/a/pure.test.ts"));
+    // A new file is classified as it is written, with no list to update.
+    write("test/b/new.test.ts", 'import { pure } from "@/lib/pure";\n');
+    expect(databaseTestFiles(testFiles(tree), tree)).not.toContain("test/b/new.test.ts");
+  });
+
+  it("selects files as vitest's filters do", () => {
+    const files = ["test/a/one.test.ts", "test/a/two.test.ts", "test/b/one.test.ts"];
+    expect(selectedBy(files, [], tree)).toEqual(files);
+    expect(selectedBy(files, ["test/a/"], tree)).toEqual(["test/a/one.test.ts", "test/a/two.test.ts"]);
+    expect(selectedBy(files, ["./test/b/one.test.ts", path.join(tree, "test/a/two.test.ts")], tree)).toEqual([
+      "test/a/two.test.ts",
+      "test/b/one.test.ts",
+    ]);
+  });
+
+  it("counts every repository test that uses the database helpers or opens a store", () => {
+    const files = testFiles();
+    const database = new Set(databaseTestFiles(files));
+    const helpers = /support\/(?:api|factories|store|fresh-database|http-server|serve-rest-process)\b|@\/lib\/db["/]|getDb\(/;
+    const usingHelpers = files.filter((file) => helpers.test(fs.readFileSync(file, "utf8")));
+    expect(usingHelpers.length).toBeGreaterThan(50);
+    expect(usingHelpers.filter((file) => !database.has(file))).toEqual([]);
+    // And the server pass is not everything: pure files (parsers, signing, formats) run once.
+    expect(files.length - database.size).toBeGreaterThan(5);
+  });
+});
