@@ -76,7 +76,10 @@ describe("browser directives", () => {
 
   it("play_song plays a given link as is, and needs exactly one of song_id or url", async () => {
     const ada = await makeMember();
-    const url = "https://open.spotify.com/track/4u7EnebtmKWzUH433cf5Qv";
+    // A track no test resolves into the shared catalog (a known one would play as that entry).
+    const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    const trackId = Array.from(crypto.getRandomValues(new Uint8Array(22)), (byte) => base62[byte % 62]).join("");
+    const url = `https://open.spotify.com/track/${trackId}`;
     const res = await invoke(ada.token, { tool: "play_song", input: { url } });
     expect(res.body.directive).toEqual({
       type: "play_media",
@@ -86,7 +89,7 @@ describe("browser directives", () => {
       title: null,
       artwork: null,
       song_id: null,
-      embeds: [{ platform: "spotify", embed_url: "https://open.spotify.com/embed/track/4u7EnebtmKWzUH433cf5Qv", open_url: url }],
+      embeds: [{ platform: "spotify", embed_url: `https://open.spotify.com/embed/track/${trackId}`, open_url: url }],
       preview_url: null,
       links: { spotify: url },
     });
