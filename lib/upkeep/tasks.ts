@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
+import { purgeExpiredResolverCache } from "../domain/resolver/providers/durable-cache.ts";
 import { purgeExpiredIdempotencyKeys } from "../pipeline/idempotency.ts";
 import { purgeWebhookDeliveries } from "../webhook-delivery/worker.ts";
 
@@ -32,4 +33,6 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
   },
   // Webhook deliveries are kept 30 days for the delivery log; pending ones are never purged.
   { name: "webhook_deliveries", run: purgeWebhookDeliveries },
+  // The resolver's cached provider answers past their TTL: an expired row is never read again.
+  { name: "expired_resolver_cache", run: purgeExpiredResolverCache },
 ];

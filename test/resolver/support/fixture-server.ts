@@ -34,6 +34,15 @@ export function routeKey(method: string, url: string): string {
 }
 
 /**
+ * The resolver cache is shared and outlives a run on a server database: a port an earlier run's
+ * fixture server used may come round again, and its answers must not stand in for this one's.
+ */
+async function forgetCachedAnswers(origin: string): Promise<void> {
+  const { asService } = await import("@/lib/db");
+  await asService((tx) => tx.query("delete from app_private.resolver_cache where strpos(key, $1) > 0", [origin]));
+}
+
+/**
  * A loopback HTTP server replaying fixtures by route key. A list of answers is served in turn (the
  * last one repeats), which is how a test scripts "429, then 200".
  */
@@ -67,6 +76,7 @@ export async function startFixtureServer(routes: Record<string, FixtureAnswer | 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  await forgetCachedAnswers(`http://127.0.0.1:${port}/`);
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

@@ -1,29 +1,33 @@
 /**
- * Provider answers, cached in process memory for a day. The durable cache is the catalog itself:
- * once an entry is resolved with a provider's help it is stored, and the next resolve of the same
- * id is answered from the catalog without any upstream call. This cache only spares upstream
- * services repeated calls for inputs that did not end in a catalog write (searches, failures).
+ * The first level of the resolver cache: provider answers in process memory, for at most as long
+ * as the shared database cache (durable-cache.ts) keeps them. It spares the database a read per
+ * provider call; the database level is what survives restarts and is shared by instances.
  */
-const TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_ENTRIES = 2000;
 
-type Holder = typeof globalThis & { __pdsProviderCache?: Map<string, { expires: number; value: unknown }> };
+/** A provider's answer, or a definite failure to repeat (a refused request) until it expires. */
+export interface CachedAnswer {
+  value: unknown;
+  failure?: { code: string; message: string };
+}
+
+type Holder = typeof globalThis & { __pdsProviderCache?: Map<string, { expires: number; answer: CachedAnswer }> };
 const holder = globalThis as Holder;
 const store = () => {
   holder.__pdsProviderCache ??= new Map();
   return holder.__pdsProviderCache;
 };
 
-export function cacheGet(key: string): { hit: true; value: unknown } | { hit: false } {
+export function cacheGet(key: string): CachedAnswer | undefined {
   const entry = store().get(key);
-  if (!entry || entry.expires < Date.now()) return { hit: false };
-  return { hit: true, value: entry.value };
+  return entry && entry.expires > Date.now() ? entry.answer : undefined;
 }
 
-export function cacheSet(key: string, value: unknown): void {
+export function cacheSet(key: string, answer: CachedAnswer, expires: number): void {
   const map = store();
   map.delete(key);
-  map.set(key, { expires: Date.now() + TTL_MS, value });
+  if (expires <= Date.now()) return;
+  map.set(key, { expires, answer });
   // Maps iterate in insertion order: the first key is the least recently written.
   while (map.size > MAX_ENTRIES) {
     const oldest = map.keys().next().value;
@@ -32,6 +36,7 @@ export function cacheSet(key: string, value: unknown): void {
   }
 }
 
+/** Forgets this process's copies (tests use it to stand for a restart or another instance). */
 export function clearProviderCache(): void {
   store().clear();
 }

@@ -17,6 +17,8 @@
  * RESOLVER_MIN_INTERVAL_MS       overrides every provider's politeness interval (tests use 0)
  * RESOLVER_USER_AGENT            sent on every request; MusicBrainz, Nominatim and Wikimedia require one
  * RESOLVER_ALLOW_PRIVATE_HOSTS   hosts exempt from the SSRF guard for article pages (tests: 127.0.0.1)
+ * RESOLVER_CACHE_TTL_SECONDS     how long a provider's answer is reused (shared cache), default 604800 (7 days); 0: not cached
+ * RESOLVER_CACHE_FAILURE_TTL_SECONDS  how long a failed look-up (not found, refused) is, default 600; 0: not cached
  */
 
 export const PROVIDER_IDS = ["odesli", "itunes", "musicbrainz", "openlibrary", "wikipedia", "nominatim", "html"] as const;
@@ -70,6 +72,12 @@ export function enabledProviders(): Set<ProviderId> {
 
 /** The total budget of one resolve's provider calls. */
 export const resolveDeadlineMs = () => numberFrom(process.env.RESOLVER_DEADLINE_MS, 2500);
+
+/** The resolver cache's lifetimes, in seconds (fractions allowed): answers, and failed look-ups. */
+export const cacheTtlSeconds = () => ({
+  answer: numberFrom(process.env.RESOLVER_CACHE_TTL_SECONDS, 7 * 24 * 60 * 60),
+  failure: numberFrom(process.env.RESOLVER_CACHE_FAILURE_TTL_SECONDS, 10 * 60),
+});
 
 export const breakerSettings = () => ({
   failures: Math.max(1, numberFrom(process.env.RESOLVER_BREAKER_FAILURES, 3)),

@@ -1,6 +1,6 @@
 import { isDnsFailure, providerBreaker } from "./breaker.ts";
-import { cacheGet, cacheSet } from "./cache.ts";
 import type { ProviderSettings } from "./config.ts";
+import { throughCache } from "./durable-cache.ts";
 import { ProviderError } from "./errors.ts";
 
 /** The longest Retry-After we are willing to wait inside one request; longer → give up at once. */
@@ -68,18 +68,17 @@ function retryAfterMs(header: string | null): number | undefined {
 
 /**
  * GET a JSON document from a provider: User-Agent, per-attempt timeout, retries with exponential
- * backoff on timeouts, network errors, 5xx and 429 (honouring a short Retry-After), and a cache.
- * Every wait and request ends at the resolve's deadline (settings.signal); a DNS failure is not
- * retried. Answers null for 404 (a definite "no such thing"), throws ProviderError otherwise.
+ * backoff on timeouts, network errors, 5xx and 429 (honouring a short Retry-After), and the
+ * resolver cache (durable-cache.ts), keyed by provider and URL; `isMiss` names a 200 that found
+ * nothing, cached as briefly as a 404. Every wait and request ends at the resolve's deadline
+ * (settings.signal); a DNS failure is not retried. Answers null for 404 (a definite "no such
+ * thing"), throws ProviderError otherwise.
  */
-export async function getJson(settings: ProviderSettings, url: string): Promise<unknown> {
-  const key = `${settings.id} ${url}`;
-  const cached = cacheGet(key);
-  if (cached.hit) return cached.value;
-  return throughBreaker(settings.id, settings, () => fetchJson(settings, url, key));
+export async function getJson(settings: ProviderSettings, url: string, isMiss?: (body: unknown) => boolean): Promise<unknown> {
+  return throughCache(`${settings.id} ${url}`, () => throughBreaker(settings.id, settings, () => fetchJson(settings, url)), isMiss);
 }
 
-async function fetchJson(settings: ProviderSettings, url: string, key: string): Promise<unknown> {
+async function fetchJson(settings: ProviderSettings, url: string): Promise<unknown> {
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt <= settings.retries; attempt++) {
     if (attempt > 0) await sleep(Math.min(200 * 2 ** (attempt - 1) + Math.random() * 100, 2000), settings.signal);
@@ -105,7 +104,6 @@ async function fetchJson(settings: ProviderSettings, url: string, key: string): 
     }
     if (response.status === 404) {
       await response.body?.cancel();
-      cacheSet(key, null);
       return null;
     }
     if (response.status === 429 || response.status === 503) {
@@ -133,11 +131,22 @@ async function fetchJson(settings: ProviderSettings, url: string, key: string): 
       if (settings.signal?.aborted) throw new ProviderError(settings.id, "timeout", `${settings.id} did not answer in time.`);
       throw new ProviderError(settings.id, "malformed", `${settings.id} answered something that is not JSON.`);
     }
-    cacheSet(key, body);
     return body;
   }
   throw lastError ?? pastDeadline(settings);
 }
+
+/**
+ * A 200 that found nothing (for getJson's isMiss): an empty list at `field` (or the body itself),
+ * or an empty object. Cached as briefly as a 404, so something published later is found soon.
+ */
+export const foundNothing =
+  (field?: string) =>
+  (body: unknown): boolean => {
+    const list = field && body && typeof body === "object" ? (body as Record<string, unknown>)[field] : body;
+    if (Array.isArray(list)) return list.length === 0;
+    return !field && !!list && typeof list === "object" && Object.keys(list).length === 0;
+  };
 
 /** Builds a provider URL from its base, a path and query parameters. */
 export function providerUrl(base: string, path: string, query: Record<string, string | number | undefined> = {}): string {

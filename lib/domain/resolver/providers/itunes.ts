@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EntryDraft } from "../types.ts";
-import { getJson, providerUrl } from "./http.ts";
+import { foundNothing, getJson, providerUrl } from "./http.ts";
 import { idOf, type Provider, parseBody } from "./provider.ts";
 
 const Result = z.looseObject({
@@ -63,7 +63,7 @@ export const itunes: Provider = {
   async lookup(ref, settings) {
     const id = idOf(ref, "apple:song") ?? idOf(ref, "apple:album");
     if (!id) return null;
-    const body = await getJson(settings, providerUrl(settings.baseUrl, "/lookup", { id, country: "US" }));
+    const body = await getJson(settings, providerUrl(settings.baseUrl, "/lookup", { id, country: "US" }), foundNothing("results"));
     if (body === null) return null;
     const answer = parseBody("itunes", Answer, body);
     const first = answer.results[0];
@@ -72,7 +72,7 @@ export const itunes: Provider = {
   async search(phrase, domain, settings) {
     if (domain && domain !== "music") return [];
     const url = providerUrl(settings.baseUrl, "/search", { term: phrase, media: "music", entity: "song", limit: 5, country: "US" });
-    const body = await getJson(settings, url);
+    const body = await getJson(settings, url, foundNothing("results"));
     if (body === null) return [];
     return parseBody("itunes", Answer, body).results.flatMap((result) => toDraft(result) ?? []);
   },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { EntryDraft } from "../types.ts";
 import { coverArtBaseUrl } from "./config.ts";
 import { ProviderError } from "./errors.ts";
-import { getJson, providerUrl } from "./http.ts";
+import { foundNothing, getJson, providerUrl } from "./http.ts";
 import { type Provider, parseBody } from "./provider.ts";
 
 const Recording = z.looseObject({
@@ -27,7 +27,7 @@ export const musicbrainz: Provider = {
   id: "musicbrainz",
   async search(phrase, domain, settings) {
     if (domain && domain !== "music") return [];
-    const body = await getJson(settings, providerUrl(settings.baseUrl, "/recording", { query: phrase, fmt: "json", limit: 5 }));
+    const body = await getJson(settings, providerUrl(settings.baseUrl, "/recording", { query: phrase, fmt: "json", limit: 5 }), foundNothing("recordings"));
     if (body === null) return [];
     const drafts = parseBody("musicbrainz", Answer, body).recordings.map(toDraft);
     const first = drafts[0];

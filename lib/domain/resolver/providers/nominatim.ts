@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EntryDraft, ExternalId } from "../types.ts";
-import { getJson, providerUrl } from "./http.ts";
+import { foundNothing, getJson, providerUrl } from "./http.ts";
 import { type Provider, parseBody } from "./provider.ts";
 
 const Place = z.looseObject({
@@ -54,7 +54,7 @@ export const nominatim: Provider = {
       url = providerUrl(settings.baseUrl, "/reverse", { lat: ref.hints.lat, lon: ref.hints.lng, format: "jsonv2", addressdetails: 1 });
     }
     if (!url) return null;
-    const body = await getJson(settings, url);
+    const body = await getJson(settings, url, foundNothing());
     if (body === null) return null;
     const places = parseBody("nominatim", z.union([z.array(Place), Place]), body);
     const first = Array.isArray(places) ? places[0] : places;
@@ -62,7 +62,7 @@ export const nominatim: Provider = {
   },
   async search(phrase, domain, settings) {
     if (domain !== "places") return [];
-    const body = await getJson(settings, providerUrl(settings.baseUrl, "/search", { q: phrase, format: "jsonv2", addressdetails: 1, limit: 5 }));
+    const body = await getJson(settings, providerUrl(settings.baseUrl, "/search", { q: phrase, format: "jsonv2", addressdetails: 1, limit: 5 }), foundNothing());
     if (body === null) return [];
     return parseBody("nominatim", z.array(Place), body).map(toDraft);
   },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toIsbn10 } from "../isbn.ts";
 import type { Creator, EntryDraft, ExternalId } from "../types.ts";
-import { getJson, providerUrl } from "./http.ts";
+import { foundNothing, getJson, providerUrl } from "./http.ts";
 import { idOf, type Provider, parseBody } from "./provider.ts";
 
 const Doc = z.looseObject({
@@ -43,7 +43,7 @@ export const openlibrary: Provider = {
     const work = idOf(ref, "olid:work");
     if (isbn || edition) {
       const bibkey = isbn ? `ISBN:${isbn}` : `OLID:${edition}`;
-      const body = await getJson(settings, providerUrl(settings.baseUrl, "/api/books", { bibkeys: bibkey, format: "json", jscmd: "data" }));
+      const body = await getJson(settings, providerUrl(settings.baseUrl, "/api/books", { bibkeys: bibkey, format: "json", jscmd: "data" }), foundNothing());
       const data = body === null ? undefined : parseBody("openlibrary", BooksAnswer, body)[bibkey];
       return data ? fromBookData(data, isbn) : null;
     }
@@ -61,7 +61,7 @@ export const openlibrary: Provider = {
 
 async function search(settings: Parameters<NonNullable<Provider["search"]>>[2], query: { q: string }): Promise<EntryDraft[]> {
   const fields = "key,title,author_name,author_key,first_publish_year,cover_i,isbn";
-  const body = await getJson(settings, providerUrl(settings.baseUrl, "/search.json", { ...query, fields, limit: 5 }));
+  const body = await getJson(settings, providerUrl(settings.baseUrl, "/search.json", { ...query, fields, limit: 5 }), foundNothing("docs"));
   if (body === null) return [];
   return parseBody("openlibrary", SearchAnswer, body).docs.map((doc) => {
     const olid = doc.key.replace(/^\/works\//, "");
