@@ -57,6 +57,12 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   await expect(query).toBeVisible();
   await query.fill("List items");
   await expect(page.getByRole("dialog").getByRole("option", { name: /List items/ }).first()).toBeVisible();
+  // The field's clear button sits beside the field, not over it (the site's label rule once stacked them).
+  const clear = page.getByRole("dialog").getByRole("button", { name: /clear/i }).first();
+  const [field, cross] = [await query.boundingBox(), await clear.boundingBox()];
+  if (!field || !cross) throw new Error("no search field or clear button");
+  expect(cross.x).toBeGreaterThanOrEqual(field.x + field.width - 1);
+  expect(Math.abs(cross.y + cross.height / 2 - (field.y + field.height / 2))).toBeLessThan(8);
   await page.screenshot({ path: "reports/screenshots/docs-search-phone.png" });
   await page.keyboard.press("Escape");
   expect(foreign).toEqual([]);
