@@ -1,10 +1,11 @@
 "use client";
 
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import type { CreateTokenState } from "@/app/settings/tokens/actions";
 import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
 import { CopyButton } from "./copy-button";
 import { SubmitButton } from "./submit-button";
+import { useReveal } from "./use-reveal";
 
 export interface ScopeInfo {
   scope: Scope;
@@ -35,6 +36,9 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [expiry, setExpiry] = useState(String(defaultDays));
   const [customDay, setCustomDay] = useState("");
+  const card = useRef<HTMLElement>(null);
+  const secret = useRef<HTMLInputElement>(null);
+  useReveal(card, secret, state.ok === true ? state : null);
   // React resets the form after a successful action; start the next token from a clean slate too.
   useEffect(() => {
     if (state.ok !== true) return;
@@ -55,14 +59,22 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
   return (
     <>
       {state.ok === true && (
-        <section className="card created" aria-labelledby="created-heading">
+        <section ref={card} className="card created" aria-labelledby="created-heading" data-testid="token-created">
           <h2 id="created-heading">Token “{state.name}” created</h2>
-          <p>
+          <p id="created-note">
             Copy it now: it is shown only this once and cannot be recovered. It expires{" "}
             <strong data-testid="created-expiry">{state.expiresAt.slice(0, 16).replace("T", " ")} UTC</strong>.
           </p>
           <div className="secret-row">
-            <input readOnly value={state.token} aria-label="New token" className="secret" data-testid="new-token" />
+            <input
+              ref={secret}
+              readOnly
+              value={state.token}
+              aria-label={`New token “${state.name}”, shown only once`}
+              aria-describedby="created-note"
+              className="secret"
+              data-testid="new-token"
+            />
             <CopyButton text={state.token} />
           </div>
           {state.snippets?.map((snippet) => (
@@ -76,8 +88,8 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
           ))}
         </section>
       )}
-      <form action={formAction} className="card stack">
-        <h2>New token</h2>
+      <form action={formAction} className="card stack" aria-labelledby="new-token-heading">
+        <h2 id="new-token-heading">{state.ok === true ? "Create another token" : "Create a token"}</h2>
         <div className="row">
           <label className="grow">
             Name

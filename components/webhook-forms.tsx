@@ -1,23 +1,36 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useId, useRef, useState } from "react";
 import type { SecretState } from "@/app/settings/webhooks/actions";
 import { EVENT_TYPES } from "@/registry/events";
 import { CopyButton } from "./copy-button";
 import { SubmitButton } from "./submit-button";
+import { useReveal } from "./use-reveal";
 
 type Action = (previous: SecretState, form: FormData) => Promise<SecretState>;
 
 function ShownOnce({ state, title }: { state: SecretState; title: string }) {
+  const id = useId();
+  const card = useRef<HTMLElement>(null);
+  const secret = useRef<HTMLInputElement>(null);
+  useReveal(card, secret, state.ok === true ? state : null);
   if (state.ok !== true) return null;
   return (
-    <section className="card created" aria-labelledby="secret-heading">
-      <h2 id="secret-heading">{title}</h2>
-      <p>
+    <section ref={card} className="card created" aria-labelledby={`${id}-heading`} data-testid="webhook-secret-card">
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <p id={`${id}-note`}>
         Signing secret for <code>{state.url}</code>. Copy it now: it is shown only this once.
       </p>
       <div className="secret-row">
-        <input readOnly value={state.secret} aria-label="Signing secret" className="secret" data-testid="webhook-secret" />
+        <input
+          ref={secret}
+          readOnly
+          value={state.secret}
+          aria-label="Signing secret, shown only once"
+          aria-describedby={`${id}-note`}
+          className="secret"
+          data-testid="webhook-secret"
+        />
         <CopyButton text={state.secret} />
       </div>
     </section>

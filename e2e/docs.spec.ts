@@ -27,6 +27,12 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   await expect(page.getByRole("dialog").getByText("Create a collection").first()).toBeVisible();
   await screenshot(page, "docs-search");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // "/" opens the same search from anywhere but a field.
+  await page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first().click();
+  await page.keyboard.press("/");
+  await expect(page.getByRole("dialog").getByRole("combobox", { name: "Enter search query" })).toBeFocused();
+  await page.keyboard.press("Escape");
 
   // One operation: our three code samples, the typed client among them.
   await page.goto("/docs#tag/collections/POST/collections");
@@ -45,6 +51,20 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   await page.locator(LOADED).waitFor({ timeout: 60_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await page.screenshot({ path: "reports/screenshots/docs-phone.png" });
+  // On a phone the search is behind Scalar's menu button; "/" opens both.
+  await page.keyboard.press("/");
+  const query = page.getByRole("dialog").getByRole("combobox", { name: "Enter search query" });
+  await expect(query).toBeVisible();
+  await query.fill("List items");
+  await expect(page.getByRole("dialog").getByRole("option", { name: /List items/ }).first()).toBeVisible();
+  // The field's clear button sits beside the field, not over it (the site's label rule once stacked them).
+  const clear = page.getByRole("dialog").getByRole("button", { name: /clear/i }).first();
+  const [field, cross] = [await query.boundingBox(), await clear.boundingBox()];
+  if (!field || !cross) throw new Error("no search field or clear button");
+  expect(cross.x).toBeGreaterThanOrEqual(field.x + field.width - 1);
+  expect(Math.abs(cross.y + cross.height / 2 - (field.y + field.height / 2))).toBeLessThan(8);
+  await page.screenshot({ path: "reports/screenshots/docs-search-phone.png" });
+  await page.keyboard.press("Escape");
   expect(foreign).toEqual([]);
 });
 
@@ -84,6 +104,8 @@ test("try it sends the request with a pasted token and keeps it nowhere", async 
   await operation.getByRole("button", { name: /Test Request/ }).click();
   const client = page.getByRole("dialog");
   await expect(client).toBeVisible();
+  // Optional parameters (limit has a default) are shown but not sent until ticked.
+  await expect(client.getByRole("checkbox", { name: "Include limit in request" }).first()).not.toBeChecked();
   await client.getByPlaceholder(/Token/i).first().fill(token);
   await client.getByRole("button", { name: /^Send/ }).first().click();
   await expect(client.getByText(/200/).first()).toBeVisible({ timeout: 20_000 });

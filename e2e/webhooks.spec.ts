@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { createToken, expect, screenshot, signUp, test } from "./support";
+import { createToken, expect, SCREENSHOTS, screenshot, signUp, test } from "./support";
 
 interface Hit {
   headers: http.IncomingHttpHeaders;
@@ -40,6 +40,9 @@ test("add an endpoint, see its secret once, get a signed item.created within a s
     const secretBox = page.getByTestId("webhook-secret");
     await expect(secretBox).toHaveValue(/^whsec_[A-Za-z0-9+/]+=*$/);
     const secret = await secretBox.inputValue();
+    // The one-time secret is where the eyes and the screen reader are, not above the view.
+    await expect(secretBox).toBeFocused();
+    await expect(secretBox).toBeInViewport();
     await screenshot(page, "webhooks-created");
 
     const auth = { Authorization: `Bearer ${token}` };
@@ -82,11 +85,14 @@ test("add an endpoint, see its secret once, get a signed item.created within a s
     await expect.poll(() => hook.hits.length).toBeGreaterThan(before);
     await screenshot(page, "webhooks-log");
 
+    // Rotated on a phone: the new secret is scrolled to and focused there too.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await expect(page.getByTestId("webhook-secret")).not.toHaveValue(secret);
     await expect(page.getByTestId("webhook-secret")).toHaveValue(/^whsec_/);
-    await screenshot(page, "webhooks-rotated");
-    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("webhook-secret")).toBeFocused();
+    await expect(page.getByTestId("webhook-secret")).toBeInViewport();
+    await page.screenshot({ path: `${SCREENSHOTS}/webhooks-rotated-phone-view.png` });
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, "webhooks-phone");

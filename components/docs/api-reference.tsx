@@ -43,10 +43,38 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
         },
       }) as { destroy?: () => void };
     });
+    // "/" opens the search, as on most documentation sites (Scalar itself only knows Ctrl/⌘ K).
+    // On a phone the search sits in the sidebar behind the menu button: open the menu first.
+    const slash = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const root = mount.current;
+      if (!root) return;
+      const search = () =>
+        [...root.querySelectorAll(".sidebar-search-placeholder")]
+          .map((placeholder) => placeholder.closest("button"))
+          .find((button) => button && button.getClientRects().length > 0);
+      const menu = [...root.querySelectorAll("button")].find((button) =>
+        /open menu/i.test(`${button.getAttribute("aria-label") ?? ""} ${button.textContent ?? ""}`),
+      );
+      if (!search() && !menu) return;
+      event.preventDefault();
+      if (search()) {
+        search()?.click();
+        return;
+      }
+      menu?.click();
+      requestAnimationFrame(() => requestAnimationFrame(() => search()?.click()));
+    };
+    window.addEventListener("keydown", slash);
     return () => {
       cancelled = true;
+      window.removeEventListener("keydown", slash);
       app?.destroy?.();
     };
   }, [specUrl]);
   return <div ref={mount} id="api-reference" className="api-reference" />;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }

@@ -1,3 +1,4 @@
+import { untickedExample } from "./openapi-operations.ts";
 import { TOOL_FORMATS } from "./tools.ts";
 
 /**
@@ -119,6 +120,7 @@ export function agentPaths(): Json {
             required: false,
             description: "The dialect of the definitions. Default pds.",
             schema: { type: "string", enum: [...TOOL_FORMATS], default: "pds" },
+            ...untickedExample({ default: "pds" }),
           },
         ],
         responses: {

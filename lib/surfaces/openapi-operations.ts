@@ -34,6 +34,20 @@ export function restNameOf(capability: Capability, field: string): string {
   return Object.entries(queryAliases ?? {}).find(([, target]) => target === field)?.[0] ?? field;
 }
 
+/**
+ * Scalar's "try it" ticks (sends) every parameter it can fill from a default, enum or example, so an
+ * optional filter would be sent unasked. An example marked x-disabled shows that value unticked:
+ * an optional parameter is sent only when the reader ticks it.
+ */
+export function untickedExample(schema: JsonSchema): Json {
+  const value =
+    schema.default ??
+    (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ??
+    (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ??
+    schema.example;
+  return value === undefined ? {} : { examples: { optional: { summary: "Optional: sent only when ticked", value, "x-disabled": true } } };
+}
+
 function parameters(capability: Capability, input: JsonSchema): Json[] {
   const http = capability.http;
   if (!http) return [];
@@ -56,7 +70,14 @@ function parameters(capability: Capability, input: JsonSchema): Json[] {
       const { description, ...rest } = schema;
       const restName = restNameOf(capability, name);
       const text = restName === name ? String(description ?? name) : `${String(description ?? name)} (The tool's argument ${name}.)`;
-      list.push({ name: restName, in: "query", required: required.has(name), description: text, schema: rest });
+      list.push({
+        name: restName,
+        in: "query",
+        required: required.has(name),
+        description: text,
+        schema: rest,
+        ...(required.has(name) ? {} : untickedExample(rest)),
+      });
     }
   }
   if (capability.creates) list.push({ $ref: "#/components/parameters/IdempotencyKey" });

@@ -3,7 +3,7 @@ import { IDEMPOTENCY, LIMIT_HEADERS } from "../../registry/limits.ts";
 import { resources } from "../../registry/index.ts";
 import { agentPaths, agentSchemas } from "./openapi-agent.ts";
 import { documentDescription, tagDescription } from "./openapi-info.ts";
-import { operationObject } from "./openapi-operations.ts";
+import { operationObject, untickedExample } from "./openapi-operations.ts";
 import { buildSchemas } from "./openapi-schemas.ts";
 import { referenceSchemas, withoutRedundantPatterns } from "./openapi-json.ts";
 import { toolCatalog } from "./tools.ts";
@@ -47,6 +47,7 @@ const PARAMETERS: Json = {
     required: false,
     description: `Page size, 1–${MAX_PAGE_SIZE}, default 50.`,
     schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 },
+    ...untickedExample({ default: 50 }),
   },
   IdempotencyKey: {
     name: LIMIT_HEADERS.idempotencyKey,

@@ -3,7 +3,7 @@ import type { Scope } from "../../registry/scopes.ts";
 
 export interface TokenSnippet {
   label: string;
-  language: "shell" | "typescript";
+  language: "shell" | "javascript";
   code: string;
 }
 
@@ -16,30 +16,31 @@ function firstReadablePath(scopes: readonly Scope[]): { path: string; tool: stri
 }
 
 /**
- * What the "token created" card shows: the same first call with curl and with the typed client
- * (`@personal-data-service/client`, clients/typescript: `pds.GET(path)` answers `{ data, error }`).
+ * What the "token created" card shows: the same first call with curl and with plain `fetch`, both
+ * holding the new token so they run as shown (the typed client in clients/typescript is not
+ * published to npm, so a snippet importing it could not be run by copying it).
  */
 export function tokenSnippets(baseUrl: string, token: string, scopes: readonly Scope[]): TokenSnippet[] {
   const site = baseUrl.replace(/\/+$/, "");
-  const api = `${site}/api/v1`;
-  const { path } = firstReadablePath(scopes);
+  const url = `${site}/api/v1${firstReadablePath(scopes).path}`;
   return [
     {
       label: "curl",
       language: "shell",
-      code: `curl -s ${api}${path} \\\n  -H "Authorization: Bearer ${token}"`,
+      code: `curl -s ${url} \\\n  -H "Authorization: Bearer ${token}"`,
     },
     {
-      label: "TypeScript (typed client)",
-      language: "typescript",
+      label: "JavaScript (fetch)",
+      language: "javascript",
       code: [
-        `import { createClient } from "@personal-data-service/client";`,
-        "",
-        `// export PDS_TOKEN=pds_… (the token above) before running this`,
-        `const pds = createClient({ baseUrl: "${site}", token: process.env.PDS_TOKEN ?? "" });`,
-        `const { data, error } = await pds.GET("${path}");`,
-        "if (error) throw new Error(error.detail);",
-        "console.log(data);",
+        "// Save as first-call.mjs and run: node first-call.mjs (Node 18 or later)",
+        `const response = await fetch("${url}", {`,
+        `  headers: { Authorization: "Bearer ${token}" },`,
+        "});",
+        "const body = await response.json();",
+        "// Errors are problem+json: { code, detail, ... }",
+        'if (!response.ok) throw new Error(response.status + " " + body.code + ": " + body.detail);',
+        "console.log(JSON.stringify(body, null, 2));",
       ].join("\n"),
     },
   ];

@@ -53,14 +53,6 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
           </form>
         </section>
       )}
-      <TokenCreateForm
-        action={createTokenAction}
-        expiryChoices={EXPIRY_CHOICES}
-        defaultDays={DEFAULT_TOKEN_DAYS}
-        maxDays={MAX_TOKEN_DAYS}
-        scopes={SCOPE_INFO}
-        presets={TOKEN_PRESETS}
-      />
       <section aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">Your tokens</h2>
         {live.length === 0 ? <p className="muted">No active tokens.</p> : <TokenTable tokens={live} now={now} />}
@@ -71,6 +63,15 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
           </details>
         )}
       </section>
+      {/* Creating is its own step after the list; the new secret appears here, scrolled to and focused. */}
+      <TokenCreateForm
+        action={createTokenAction}
+        expiryChoices={EXPIRY_CHOICES}
+        defaultDays={DEFAULT_TOKEN_DAYS}
+        maxDays={MAX_TOKEN_DAYS}
+        scopes={SCOPE_INFO}
+        presets={TOKEN_PRESETS}
+      />
     </>
   );
 }

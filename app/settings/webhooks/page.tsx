@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { SubmitButton } from "@/components/submit-button";
 import { WebhookCreateForm, WebhookRotateForm } from "@/components/webhook-forms";
 import { formatDateTime } from "@/lib/web/format";
+import { endpointHealth } from "@/lib/web/webhook-status";
 import { memberCaller, requireMember } from "@/lib/web/session";
 import { callAsSession } from "@/lib/web/session-call";
 import {
@@ -73,9 +74,7 @@ export default async function WebhooksPage() {
                 {endpoint.disabled_reason}
               </p>
             )}
-            {endpoint.failing_since && endpoint.enabled && (
-              <p className="error">Failing since {formatDateTime(endpoint.failing_since)}.</p>
-            )}
+            <HealthLine health={endpointHealth(endpoint, logs[index] ?? [])} />
             <ul className="tags">
               {endpoint.events.map((type) => (
                 <li key={type}>{type === "*" ? "all events" : type}</li>
@@ -148,4 +147,22 @@ export default async function WebhooksPage() {
       </section>
     </>
   );
+}
+
+function HealthLine({ health }: { health: ReturnType<typeof endpointHealth> }) {
+  if (health.state === "failing") {
+    return (
+      <p className="error" data-testid="endpoint-health">
+        Failing since {formatDateTime(health.since)}: the last {health.failedAttempts} attempts failed.
+      </p>
+    );
+  }
+  if (health.state === "retrying") {
+    return (
+      <p className="muted" data-testid="endpoint-health">
+        The last attempt failed; it will be retried (see the log below).
+      </p>
+    );
+  }
+  return null;
 }
