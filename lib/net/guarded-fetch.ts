@@ -11,6 +11,13 @@ export interface GuardedFetchOptions {
   maxRedirects?: number;
   /** Hosts exempt from the guard (tests, local development); none by default. */
   allowHost?: AllowHost;
+  method?: "GET" | "HEAD";
+  /** Request headers beside accept and user-agent (e.g. a Range). */
+  headers?: Record<string, string>;
+  /** Answer with the status and headers only: the body is never read (a media file's type, not its bytes). */
+  headersOnly?: boolean;
+  /** Every hop must be https, except to an exempt host. */
+  httpsOnly?: boolean;
 }
 
 export interface GuardedResponse {
@@ -38,6 +45,9 @@ export async function guardedFetch(start: string | URL, options: GuardedFetchOpt
   let url = new URL(start);
   for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
     assertPublicUrl(url, allowHost);
+    if (options.httpsOnly && url.protocol !== "https:" && !allowHost(url.hostname)) {
+      throw new BlockedAddressError(url.hostname);
+    }
     const answer = await get(url, lookup, options);
     if (answer.location === undefined) return { url: url.href, ...answer };
     url = new URL(answer.location, url);
@@ -49,13 +59,22 @@ function get(url: URL, lookup: ReturnType<typeof guardedLookupFor>, options: Gua
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Omit<GuardedResponse, "url"> & { location?: string }>((resolve, reject) => {
-    const headers = { accept: options.accept ?? "application/json", "user-agent": options.userAgent ?? "personal-data-service/1" };
-    const req = client.get(url, { lookup, headers, timeout: options.timeoutMs ?? 5000 }, (res) => {
+    const headers = {
+      accept: options.accept ?? "application/json",
+      "user-agent": options.userAgent ?? "personal-data-service/1",
+      ...options.headers,
+    };
+    const method = options.method ?? "GET";
+    const req = client.request(url, { method, lookup, headers, timeout: options.timeoutMs ?? 5000 }, (res) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers["content-type"] ?? "");
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         return resolve({ status, contentType, body: "", location: res.headers.location });
+      }
+      if (options.headersOnly || method === "HEAD") {
+        res.destroy();
+        return resolve({ status, contentType, body: "" });
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -68,6 +87,7 @@ function get(url: URL, lookup: ReturnType<typeof guardedLookupFor>, options: Gua
       res.on("end", () => resolve({ status, contentType, body: Buffer.concat(chunks).toString("utf8") }));
     });
     req.on("timeout", () => req.destroy(new GuardedFetchError(`${url.hostname} did not answer in time.`)));
+    req.end();
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (error instanceof GuardedFetchError || error instanceof BlockedAddressError) return reject(error);
       reject(error.code === "EBLOCKED" ? new BlockedAddressError(url.hostname) : new GuardedFetchError(error.message));
