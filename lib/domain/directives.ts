@@ -4,6 +4,7 @@ import { type AudioProbe, probeAudio } from "./audio-probe.ts";
 import type { ToolHandler } from "./context.ts";
 import { type Embed, embedFor, embedsFor } from "./player-embeds.ts";
 import { findByIds, readEntries } from "./resolver/catalog-store.ts";
+import { idLink } from "./resolver/id-links.ts";
 import { classify } from "./resolver/recognise.ts";
 import type { ParsedRef } from "./resolver/types.ts";
 import { searchCatalog } from "./search-query.ts";
@@ -56,15 +57,6 @@ function platformLink(row: Record<string, unknown>): string | null {
   return null;
 }
 
-/** A platform's own page for a track id the catalog holds (its external ids), when no link names it yet. */
-const ID_LINKS: Record<string, { platform: string; link: (id: string) => string }> = {
-  "spotify:track": { platform: "spotify", link: (id) => `https://open.spotify.com/track/${id}` },
-  "youtube:video": { platform: "youtube", link: (id) => `https://www.youtube.com/watch?v=${id}` },
-  "apple:song": { platform: "apple_music", link: (id) => `https://music.apple.com/us/song/${id}` },
-  "deezer:track": { platform: "deezer", link: (id) => `https://www.deezer.com/track/${id}` },
-  "soundcloud:permalink": { platform: "soundcloud", link: (path) => `https://soundcloud.com/${path}` },
-  "tidal:track": { platform: "tidal", link: (id) => `https://tidal.com/browse/track/${id}` },
-};
 
 /** Every platform link of the entry, by platform: its link map first, then links built from its ids. */
 function allLinks(row: Record<string, unknown>): Record<string, string> {
@@ -80,8 +72,8 @@ function allLinks(row: Record<string, unknown>): Record<string, string> {
   const ids = row.external_ids;
   if (ids && typeof ids === "object" && !Array.isArray(ids)) {
     for (const [namespace, id] of Object.entries(ids)) {
-      const known = ID_LINKS[namespace];
-      if (known && typeof id === "string" && !(known.platform in links)) links[known.platform] = known.link(id);
+      const known = typeof id === "string" ? idLink(namespace, id) : null;
+      if (known && !(known[0] in links)) links[known[0]] = known[1];
     }
   }
   return links;

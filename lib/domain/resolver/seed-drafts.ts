@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { idLink } from "./id-links.ts";
 import { toIsbn10, toIsbn13 } from "./isbn.ts";
 import type { Creator, Domain, EntryDraft, ExternalId, PlatformLink } from "./types.ts";
 import { dedupeKey } from "./url-clean.ts";
@@ -23,23 +24,6 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-const LINKS: Record<string, (v: string) => [string, string]> = {
-  "spotify:track": (v) => ["spotify", `https://open.spotify.com/track/${v}`],
-  "apple:song": (v) => ["apple_music", `https://music.apple.com/us/song/${v}`],
-  "apple:album": (v) => ["apple_music", `https://music.apple.com/us/album/${v}`],
-  "deezer:track": (v) => ["deezer", `https://www.deezer.com/track/${v}`],
-  "tidal:track": (v) => ["tidal", `https://tidal.com/browse/track/${v}`],
-  "youtube:video": (v) => ["youtube", `https://www.youtube.com/watch?v=${v}`],
-  imdb: (v) => ["imdb", `https://www.imdb.com/title/${v}/`],
-  "tmdb:movie": (v) => ["tmdb", `https://www.themoviedb.org/movie/${v}`],
-  "tmdb:tv": (v) => ["tmdb", `https://www.themoviedb.org/tv/${v}`],
-  isbn13: (v) => ["open_library", `https://openlibrary.org/isbn/${v}`],
-  "olid:work": (v) => ["open_library", `https://openlibrary.org/works/${v}`],
-  "goodreads:book": (v) => ["goodreads", `https://www.goodreads.com/book/show/${v}`],
-  wikidata: (v) => ["wikidata", `https://www.wikidata.org/wiki/${v}`],
-  "wikipedia:en": (v) => ["wikipedia", `https://en.wikipedia.org/wiki/${encodeURIComponent(v.replace(/ /g, "_"))}`],
-  "gmaps:cid": (v) => ["google_maps", `https://maps.google.com/?cid=${v}`],
-};
 
 function idsAndLinks(ids: Ids): { external_ids: ExternalId[]; platform_links: Record<string, PlatformLink> } {
   const links: Record<string, PlatformLink> = {};
@@ -47,7 +31,7 @@ function idsAndLinks(ids: Ids): { external_ids: ExternalId[]; platform_links: Re
   for (const [namespace, value] of Object.entries(ids)) {
     if (namespace === "isbn13" && toIsbn13(value) !== value) throw new Error(`seed ISBN ${value} fails its checksum`);
     external.push({ namespace, value });
-    const link = LINKS[namespace]?.(value);
+    const link = idLink(namespace, value);
     if (link && !links[link[0]]) links[link[0]] = { url: link[1], source: "seed" };
   }
   return { external_ids: external, platform_links: links };
@@ -119,7 +103,7 @@ export function seedDrafts(): EntryDraft[] {
       draft("places", String(kind), String(n), `${n} ${sub}`, {
         subtitle: String(sub),
         attributes: { lat, lng },
-        canonical_url: ids["wikipedia:en"] ? (LINKS["wikipedia:en"]?.(ids["wikipedia:en"])[1] ?? null) : null,
+        canonical_url: ids["wikipedia:en"] ? (idLink("wikipedia:en", ids["wikipedia:en"])?.[1] ?? null) : null,
         platform_links: { openstreetmap: { url: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`, source: "seed" } },
       }, { ...ids, geo: `${Number(lat).toFixed(5)},${Number(lng).toFixed(5)}` }),
     );
