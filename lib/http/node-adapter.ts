@@ -101,9 +101,11 @@ async function send(response: Response, req: IncomingMessage, res: ServerRespons
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const early = !req.complete;
   if (early) headers.connection = "close";
+  // The usual case ends with the body in one call (headers and body in one write, as before the drain).
   const end = (last?: Uint8Array) => {
+    if (!early) return void res.end(last);
     if (last) res.write(last);
-    return early ? drain(req).then(() => void res.end()) : void res.end();
+    return drain(req).then(() => void res.end());
   };
   const reader = response.body?.getReader();
   if (!reader) {
