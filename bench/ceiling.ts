@@ -2,7 +2,7 @@ import { authenticateToken } from "../lib/auth/tokens.ts";
 import { asMember, closeDb, type Database, getDb, type Transaction } from "../lib/db/index.ts";
 import { pageColumns } from "../lib/domain/crud.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
-import { keysetPage } from "../lib/domain/pagination.ts";
+import { keysetPage } from "../lib/http/pagination.ts";
 import { collections } from "../registry/resources/collections.ts";
 import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
 import { settings } from "./config.ts";
@@ -27,7 +27,7 @@ export function withClaims<T>(db: Database, memberId: string, fn: (tx: Transacti
 }
 
 /**
- * The list's SQL and its end (lib/domain/pagination.ts): the member's collections as the answer's
+ * The list's SQL and its end (lib/http/pagination.ts): the member's collections as the answer's
  * JSON text, ROLLBACK sent with it. Its data is left unread, as REST leaves it.
  */
 export const listPage = (tx: Transaction, memberId: string) =>

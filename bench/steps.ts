@@ -45,7 +45,7 @@ if (!list) throw new Error("collections_list missing");
 const listHandler = handlerFor(list);
 const auth = (i: number) => new Headers({ authorization: `Bearer ${pick(i)?.tokens[0]}` });
 // The list's SQL before issue 14 (a row per record) and before its fifth pass (the page as one json
-// value, parsed); today's is keysetPage's (lib/domain/pagination.ts), the page as the answer's text.
+// value, parsed); today's is keysetPage's (lib/http/pagination.ts), the page as the answer's text.
 const rowsSql = `select to_jsonb(t) as r from (select * from public.collections t where t.owner_id = $1::uuid
   order by t.created_at desc, t.id desc limit 51) t order by t.created_at desc, t.id desc`;
 const listSql = `select json_agg(t order by t.created_at desc, t.id desc) as page from (

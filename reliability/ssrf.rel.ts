@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
-import { parseUrlInput } from "@/lib/domain/resolver/url-clean";
+import { clearProviderCache } from "@/lib/catalog/providers/cache";
+import { parseUrlInput } from "@/lib/catalog/url-clean";
 import { classifyAddress } from "@/lib/net/address-class";
 import { GuardedFetchError, guardedFetch } from "@/lib/net/guarded-fetch";
 import { BlockedAddressError, useNameResolver } from "@/lib/net/ssrf-guard";

@@ -4,6 +4,6 @@
 // to ship as a migration of its own. test/resolver/seed.test.ts fails while the newest file is stale.
 // Run: node scripts/build-catalog-seed.ts [--version <14 digits>]   (default version: now, UTC)
 import { writeGeneratedMigration } from "../lib/db/generated-migration.ts";
-import { SEED_IDS_MIGRATION_SUFFIX, seedIdsMigrationSql } from "../lib/domain/resolver/seed-ids-migration.ts";
+import { SEED_IDS_MIGRATION_SUFFIX, seedIdsMigrationSql } from "../lib/catalog/seed-ids-migration.ts";
 
 console.log(writeGeneratedMigration(SEED_IDS_MIGRATION_SUFFIX, seedIdsMigrationSql(), process.argv));

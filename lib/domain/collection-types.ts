@@ -2,7 +2,7 @@ import { COLLECTION_TYPES } from "../../registry/domains.ts";
 import { collectionTypes } from "../../registry/resources/collection-types.ts";
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { ToolHandler } from "./context.ts";
-import { decodeOpaqueCursor, encodeOpaqueCursor } from "./pagination.ts";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "../http/pagination.ts";
 import { toRecord } from "./record.ts";
 
 type Row = { r: Record<string, unknown> };

@@ -4,7 +4,7 @@ import { continuing } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import type { Handler, VerbContext } from "./context.ts";
 import { buildListScope } from "./list-scopes.ts";
-import { keysetPage } from "./pagination.ts";
+import { keysetPage } from "../http/pagination.ts";
 import { toRecord } from "./record.ts";
 
 /**

@@ -1,13 +1,13 @@
 import type { Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
-import { type AudioProbe, probeAudio } from "./audio-probe.ts";
+import { type AudioProbe, probeAudio } from "../catalog/audio-probe.ts";
 import type { ToolHandler } from "./context.ts";
-import { type Embed, embedFor, embedsFor } from "./player-embeds.ts";
-import { findByIds, readEntries } from "./resolver/catalog-store.ts";
-import { idLink } from "./resolver/id-links.ts";
-import { classify } from "./resolver/recognise.ts";
-import type { ParsedRef } from "./resolver/types.ts";
-import { searchCatalog } from "./search-query.ts";
+import { type Embed, embedFor, embedsFor } from "../catalog/player-embeds.ts";
+import { findByIds, readEntries } from "../catalog/catalog-store.ts";
+import { idLink } from "../catalog/id-links.ts";
+import { classify } from "../catalog/recognise.ts";
+import type { ParsedRef } from "../catalog/types.ts";
+import { searchCatalog } from "../catalog/search-query.ts";
 
 /**
  * Browser directives: the server validates the input, reads what the directive needs, and

@@ -1,7 +1,7 @@
 import type { ApiError } from "./problem.ts";
 
 /**
- * A body that carries its own JSON text (a page the database serialized, lib/domain/pagination.ts):
+ * A body that carries its own JSON text (a page the database serialized, lib/http/pagination.ts):
  * the function answers the text, or undefined once the body may have changed since.
  */
 export const serializedBody = Symbol("serialized body");

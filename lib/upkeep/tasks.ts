@@ -1,6 +1,6 @@
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
-import { purgeExpiredResolverCache } from "../domain/resolver/providers/durable-cache.ts";
+import { purgeExpiredResolverCache } from "../catalog/providers/durable-cache.ts";
 import { purgeExpiredIdempotencyKeys } from "../pipeline/idempotency.ts";
 import { purgeWebhookDeliveries } from "../webhook-delivery/worker.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { asMember } from "@/lib/db";
-import { keysetPage } from "@/lib/domain/pagination";
+import { keysetPage } from "@/lib/http/pagination";
 import { jsonResponse } from "@/lib/http/respond";
 import { todos } from "@/registry/resources/todos";
 import { api } from "../support/api";

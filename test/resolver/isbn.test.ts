@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactIsbn, isValidGtin, isValidIsbn10, isValidIsbn13, toIsbn10, toIsbn13 } from "@/lib/domain/resolver/isbn";
+import { compactIsbn, isValidGtin, isValidIsbn10, isValidIsbn13, toIsbn10, toIsbn13 } from "@/lib/catalog/isbn";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { offlineEnv } from "@/bench/config";
-import { enabledProviders, providerSettings } from "@/lib/domain/resolver/providers/config";
+import { enabledProviders, providerSettings } from "@/lib/catalog/providers/config";
 import { useEnv } from "../limits/test-setup";
 import { suiteEnv } from "../support/suite-env";
 

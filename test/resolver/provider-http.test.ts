@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetProviderBreaker } from "@/lib/domain/resolver/providers/breaker";
-import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
-import type { ProviderSettings } from "@/lib/domain/resolver/providers/config";
-import { ProviderError } from "@/lib/domain/resolver/providers/errors";
-import { getJson } from "@/lib/domain/resolver/providers/http";
-import { guardedLookup, isPublicAddress } from "@/lib/domain/resolver/providers/ssrf-guard";
+import { resetProviderBreaker } from "@/lib/catalog/providers/breaker";
+import { clearProviderCache } from "@/lib/catalog/providers/cache";
+import type { ProviderSettings } from "@/lib/catalog/providers/config";
+import { ProviderError } from "@/lib/catalog/providers/errors";
+import { getJson } from "@/lib/catalog/providers/http";
+import { guardedLookup, isPublicAddress } from "@/lib/catalog/providers/ssrf-guard";
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server";
 
 let server: FixtureServer;

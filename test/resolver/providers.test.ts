@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetProviderBreaker } from "@/lib/domain/resolver/providers/breaker";
-import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
+import { resetProviderBreaker } from "@/lib/catalog/providers/breaker";
+import { clearProviderCache } from "@/lib/catalog/providers/cache";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
 import { forgetResolved } from "./support/reset";

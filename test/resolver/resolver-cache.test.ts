@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetProviderBreaker } from "@/lib/domain/resolver/providers/breaker";
-import { clearProviderCache } from "@/lib/domain/resolver/providers/cache";
-import { foundNothing, getJson } from "@/lib/domain/resolver/providers/http";
-import { providerSettings } from "@/lib/domain/resolver/providers/config";
+import { resetProviderBreaker } from "@/lib/catalog/providers/breaker";
+import { clearProviderCache } from "@/lib/catalog/providers/cache";
+import { foundNothing, getJson } from "@/lib/catalog/providers/http";
+import { providerSettings } from "@/lib/catalog/providers/config";
 import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
 import { useEnv } from "../limits/test-setup";
 import { api } from "../support/api";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { continuing, getDb, type Queryable, queryOnly } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
-import { searchCatalog } from "@/lib/domain/search-query";
+import { searchCatalog } from "@/lib/catalog/search-query";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 

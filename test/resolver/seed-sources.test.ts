@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SEED_DIR, seedDrafts } from "@/lib/domain/resolver/seed-drafts";
+import { SEED_DIR, seedDrafts } from "@/lib/catalog/seed-drafts";
 
 /** Ids of a work on a streaming or store platform: each must be cited (issue 35: "never made up"). */
 const PLATFORM = /^(spotify|apple|deezer|tidal|youtube|amazon|soundcloud|napster|pandora|yandex):/;

@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { toIsbn13 } from "@/lib/domain/resolver/isbn";
-import { seedDrafts } from "@/lib/domain/resolver/seed-drafts";
+import { toIsbn13 } from "@/lib/catalog/isbn";
+import { seedDrafts } from "@/lib/catalog/seed-drafts";
 import {
   applySeedIdsDelta,
   baseSeedRows,
   SEED_IDS_MIGRATION_SUFFIX,
   seedIdsDelta,
   seedIdsMigrationSql,
-} from "@/lib/domain/resolver/seed-ids-migration";
+} from "@/lib/catalog/seed-ids-migration";
 import { newestGeneratedMigration } from "@/lib/db/generated-migration";
-import { SEED_MIGRATION_FILE, seedMigrationSql, seedRows } from "@/lib/domain/resolver/seed-migration";
+import { SEED_MIGRATION_FILE, seedMigrationSql, seedRows } from "@/lib/catalog/seed-migration";
 import { sqlAsService } from "../support/store";
 
 describe("offline seed catalog", () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "@/lib/domain/resolver/providers/errors";
-import { expandShortLink } from "@/lib/domain/resolver/providers/short-links";
-import { recogniseUrl } from "@/lib/domain/resolver/recognise";
-import type { ParsedRef } from "@/lib/domain/resolver/types";
+import { ProviderError } from "@/lib/catalog/providers/errors";
+import { expandShortLink } from "@/lib/catalog/providers/short-links";
+import { recogniseUrl } from "@/lib/catalog/recognise";
+import type { ParsedRef } from "@/lib/catalog/types";
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server";
 
 let server: FixtureServer;

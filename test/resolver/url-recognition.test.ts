@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify } from "@/lib/domain/resolver/recognise";
+import { classify } from "@/lib/catalog/recognise";
 
 /** [input, platform, domain (null = open), kind, namespace, value] — real-world URL shapes. */
 type Row = [string, string, string | null, string, string, string];

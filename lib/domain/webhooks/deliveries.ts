@@ -2,7 +2,7 @@ import { webhookDelivery } from "../../../registry/operations/webhooks.ts";
 import type { Queryable } from "../../db/index.ts";
 import { ApiError } from "../../http/problem.ts";
 import type { ToolHandler } from "../context.ts";
-import { keysetPage } from "../pagination.ts";
+import { keysetPage } from "../../http/pagination.ts";
 
 type Row = { r: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { Queryable } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
-import { serializedBody } from "../http/respond.ts";
+import { ApiError } from "./problem.ts";
+import { serializedBody } from "./respond.ts";
 
 /**
  * Cursors are opaque to clients: base64url of a small JSON array holding a keyset. Each list

@@ -1,4 +1,4 @@
-import type { CollectionType } from "../../../registry/domains.ts";
+import type { CollectionType } from "../../registry/domains.ts";
 
 export type Domain = CollectionType;
 

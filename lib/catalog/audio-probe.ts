@@ -1,6 +1,6 @@
 import { BlockedAddressError } from "../net/ssrf-guard.ts";
 import { type GuardedFetchOptions, type GuardedResponse, guardedFetch } from "../net/guarded-fetch.ts";
-import { isAllowListed } from "./resolver/providers/ssrf-guard.ts";
+import { isAllowListed } from "./providers/ssrf-guard.ts";
 
 export type AudioProbe = { ok: true; url: string; contentType: string } | { ok: false; reason: string };
 

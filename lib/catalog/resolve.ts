@@ -1,7 +1,6 @@
-import { asService, type Queryable } from "../../db/index.ts";
-import { ApiError } from "../../http/problem.ts";
-import type { ToolHandler } from "../context.ts";
-import { type SearchHit, searchCatalog } from "../search-query.ts";
+import { asService, type Queryable } from "../db/index.ts";
+import { ApiError } from "../http/problem.ts";
+import { type SearchHit, searchCatalog } from "./search-query.ts";
 import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
 import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
@@ -36,7 +35,7 @@ const CONFIDENT = 0.6;
  * member's rights — it writes what was learned and reads the answer. Catalog entries are readable
  * by every member, so the answer is the one the member would read.
  */
-async function prepare({ input }: { input: { input: string } }): Promise<unknown> {
+export async function resolveInput({ input }: { input: { input: string } }): Promise<unknown> {
   const { classified, providers } = await learn(input.input);
   return asService((tx) =>
     classified.type === "phrase"
@@ -76,7 +75,6 @@ async function expand(
   }
 }
 
-export const resolve: ToolHandler<"resolve"> = Object.assign(async ({ prepared }: { prepared?: unknown }) => prepared, { prepare });
 
 function resolution(extra: Record<string, unknown>, providers: ProviderOutcome | null, entry: CatalogEntryView) {
   return {

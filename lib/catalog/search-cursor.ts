@@ -1,4 +1,4 @@
-import { decodeOpaqueCursor, encodeOpaqueCursor, isUuid } from "./pagination.ts";
+import { decodeOpaqueCursor, encodeOpaqueCursor, isUuid } from "../http/pagination.ts";
 
 /** Search pages are ordered by (score desc, id): the cursor is that keyset, opaque to clients. */
 export interface SearchCursor {

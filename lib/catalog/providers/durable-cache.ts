@@ -1,4 +1,4 @@
-import { asService, type Queryable } from "../../../db/index.ts";
+import { asService, type Queryable } from "../../db/index.ts";
 import { type CachedAnswer, cacheGet, cacheSet } from "./cache.ts";
 import { cacheTtlSeconds, type ProviderId } from "./config.ts";
 import { ProviderError, type ProviderErrorCode } from "./errors.ts";

@@ -1,6 +1,16 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { resolveInput } from "../catalog/resolve.ts";
+import { searchCatalog } from "../catalog/search-query.ts";
 import type { ToolHandler } from "./context.ts";
-import { searchCatalog } from "./search-query.ts";
+
+/**
+ * The catalog's two member-facing verbs. The catalog (lib/catalog) does the work; these bind it to the
+ * pipeline. Resolve does all of it in `prepare`, before the member transaction: network I/O never
+ * happens while a transaction is open, and the catalog is written by the service, not the member.
+ */
+export const resolve: ToolHandler<"resolve"> = Object.assign(async ({ prepared }: { prepared?: unknown }) => prepared, {
+  prepare: resolveInput,
+});
 
 /** GET /search: the shared catalog, ranked, one page at a time (the tool's argument is `query`). */
 export const search: ToolHandler<"search"> = async ({ tx, input }) => {

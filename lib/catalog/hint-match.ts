@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../db/index.ts";
 import type { EntryDraft, ParsedRef } from "./types.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/problem.ts";
+import { ApiError } from "../http/problem.ts";
 import { compactIsbn, toIsbn13 } from "./isbn.ts";
 import { articleRef } from "./platforms/article.ts";
 import { isbnRef, recogniseBooks } from "./platforms/books.ts";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { catalogEntrySchema } from "../../../registry/operations/catalog-entry.ts";
-import type { Queryable } from "../../db/index.ts";
+import type { catalogEntrySchema } from "../../registry/operations/catalog-entry.ts";
+import type { Queryable } from "../db/index.ts";
 import type { EntryDraft, ExternalId } from "./types.ts";
 
 /** The catalog entry as resolve answers it (the registry's shape); song_id and id are the same value. */
