@@ -5,6 +5,7 @@
 // DATABASE_URL (or PGLITE_DIR) is set.
 if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR) process.env.PGLITE_DIR = "memory://";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+export {};
 
 const harness = await import("../test/resolver/eval/harness.ts");
 const { startFixtureServer } = await import("../test/resolver/support/fixture-server.ts");

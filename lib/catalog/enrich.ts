@@ -33,7 +33,7 @@ export async function thinMusicRef(tx: Queryable, id: string): Promise<ParsedRef
        from public.catalog_entries c where c.id = $1`,
     [id],
   );
-  if (!row || row.domain !== "music" || (row.has_artwork && row.links >= WANTED_PLATFORMS)) return null;
+  if (row?.domain !== "music" || (row.has_artwork && row.links >= WANTED_PLATFORMS)) return null;
   for (const namespace of LOOKUP_ORDER) {
     const value = row.ids.find((known) => known.namespace === namespace)?.value;
     const link = value ? idLink(namespace, value) : null;
@@ -42,9 +42,14 @@ export async function thinMusicRef(tx: Queryable, id: string): Promise<ParsedRef
   return null;
 }
 
-/** Asks the providers about a thin entry's link; their drafts carry that link's id, so they fill the same entry. */
+/**
+ * Asks the providers about a thin entry's link; their drafts carry that link's id, so they fill the
+ * same entry. When no provider knew anything more (and none failed), the answer is the catalog's
+ * own, as if none had been asked (`resolution.offline`).
+ */
 export async function enrichThin(ref: ParsedRef | null, deadline: AbortSignal): Promise<ProviderOutcome | null> {
   if (!ref) return null;
   const outcome = await lookupWithProviders(ref, deadline);
+  if (!outcome.drafts.length && !outcome.warnings.length) return null;
   return { ...outcome, drafts: outcome.drafts.map((draft) => withRefIds(draft, ref)) };
 }
