@@ -4,6 +4,7 @@ import { type SearchHit, searchCatalog } from "./search-query.ts";
 import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
 import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
+import { enrichThin, thinMusicRef } from "./enrich.ts";
 import { attachDraft, matchByHints } from "./hint-match.ts";
 import {
   lookupWithProviders,
@@ -51,13 +52,23 @@ async function learn(text: string): Promise<Prepared> {
   const deadline = resolveDeadline();
   if (classified.type === "phrase") {
     const { phrase, domain } = classified;
-    const best = await asService((tx) => searchCatalog(tx, { query: phrase, domain, limit: 1 }));
-    if ((best.hits[0]?.similarity ?? 0) >= CONFIDENT) return { classified, providers: null };
-    return { classified, providers: await searchWithProviders(phrase, domain, deadline) };
+    const [top, thin] = await asService(async (tx) => {
+      const hit = (await searchCatalog(tx, { query: phrase, domain, limit: 1 })).hits[0];
+      return [hit, hit ? await thinMusicRef(tx, hit.id) : null] as const;
+    });
+    if ((top?.similarity ?? 0) >= CONFIDENT) return { classified, providers: await enrichThin(thin, deadline) };
+    const searched = await searchWithProviders(phrase, domain, deadline);
+    if (searched.drafts.length || !thin) return { classified, providers: searched };
+    // No provider knew the phrase better than the catalog's own (weaker) match: fill that one in.
+    const enriched = await enrichThin(thin, deadline);
+    return { classified, providers: enriched && { ...enriched, warnings: [...searched.warnings, ...enriched.warnings] } };
   }
   const expanded = await expand(classified, deadline);
-  const known = await asService((tx) => findByIds(tx, expanded.ref.ids));
-  if (known && !known.partial) return { classified: expanded, providers: null };
+  const [known, thin] = await asService(async (tx) => {
+    const found = await findByIds(tx, expanded.ref.ids);
+    return [found, found && !found.partial ? await thinMusicRef(tx, found.id) : null] as const;
+  });
+  if (known && !known.partial) return { classified: expanded, providers: await enrichThin(thin, deadline) };
   return { classified: expanded, providers: await lookupWithProviders(expanded.ref, deadline) };
 }
 

@@ -8,7 +8,8 @@
  *                                provider, the offline catalog only; "all"; or a comma list of ids
  * RESOLVER_CONTACT               operator contact (e-mail or URL), sent in the User-Agent; Nominatim's
  *                                usage policy asks for one, so it is on by default only with it
- * RESOLVER_<ID>_URL              base URL of one provider (e.g. RESOLVER_ITUNES_URL)
+ * RESOLVER_<ID>_URL              base URL of one provider (e.g. RESOLVER_ITUNES_URL); RESOLVER_HTML_URL replays
+ *                                every page fetch from a local server (tests, npm run eval:resolver)
  * RESOLVER_DEADLINE_MS           total time one resolve may spend on providers, default 2500
  * RESOLVER_TIMEOUT_MS            per attempt (within the deadline), default 2000
  * RESOLVER_RETRIES               retries after the first attempt, default 2
