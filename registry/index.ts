@@ -2,6 +2,7 @@ import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
 import { listen } from "./directives/listen.ts";
 import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
+import { eventsList } from "./operations/events.ts";
 import { exportData } from "./operations/export.ts";
 import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
@@ -11,6 +12,7 @@ import {
   webhookEndpointsDeliveriesList,
   webhookEndpointsDeliveriesRetry,
   webhookEndpointsPing,
+  webhookEndpointsRedeliver,
   webhookEndpointsRotateSecret,
 } from "./operations/webhooks.ts";
 import { memberResources } from "./member-resources.ts";
@@ -27,7 +29,9 @@ const operationList = [
   webhookEndpointsPing,
   webhookEndpointsDeliveriesList,
   webhookEndpointsDeliveriesRetry,
+  webhookEndpointsRedeliver,
   exportData,
+  eventsList,
 ] as const satisfies readonly OperationSpec[];
 const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
 export type ResourceList = typeof resourceList;

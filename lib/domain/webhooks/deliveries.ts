@@ -53,3 +53,13 @@ export const retryDelivery: ToolHandler<"webhook_endpoints_deliveries_retry"> = 
   if (!row?.ok) throw new ApiError("not_found", "No such delivery of a webhook endpoint visible to this token.");
   return deliveryById(ctx, ctx.input.id, ctx.input.delivery_id);
 };
+
+export const redeliverSince: ToolHandler<"webhook_endpoints_redeliver"> = async ({ tx, input }) => {
+  const [row] = await tx.queryLast<{ queued: number | null; since: string }>(
+    `select app_private.redeliver_webhook_events($1, $2) as queued,
+            to_jsonb(greatest($2::timestamptz, now() - make_interval(days => app_private.limit_keep_events_days()))) #>> '{}' as since`,
+    [input.id, input.since],
+  );
+  if (row?.queued === null || row?.queued === undefined) throw endpointNotFound();
+  return { endpoint_id: input.id, since: row.since, queued: row.queued };
+};
