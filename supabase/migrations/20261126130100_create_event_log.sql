@@ -62,34 +62,36 @@ create policy "members read the events they receive" on app_private.webhook_even
   for select to authenticated
   using (member_id = (select auth.uid()) or other_member_id = (select auth.uid()));
 
--- Member-callable: queue every kept event since p_since (at most limit_keep_events_days back) that the caller's
--- endpoint subscribes to, in log order. An event already pending for the endpoint is not queued
--- twice, so repeating the call while a redelivery runs adds nothing. Null: not the caller's endpoint.
+-- Member-callable: queue every kept event since p_since (at most limit_keep_events_days back) that the
+-- caller's endpoint subscribes to, in log order; answers how many and the time used. An event already
+-- pending for the endpoint is not queued twice, so repeating the call while a redelivery runs adds
+-- nothing. No row: not the caller's endpoint.
 create function app_private.redeliver_webhook_events(p_endpoint uuid, p_since timestamptz)
-returns integer
+returns table (queued integer, since timestamptz)
 language plpgsql security definer set search_path = '' as $$
 declare
   v_owner uuid;
   v_events text[];
+  v_since timestamptz := greatest(p_since, now() - make_interval(days => app_private.limit_keep_events_days()));
   v_count integer;
 begin
-  select owner_id, events into v_owner, v_events
-    from public.webhook_endpoints where id = p_endpoint and owner_id = (select auth.uid());
+  select e.owner_id, e.events into v_owner, v_events
+    from public.webhook_endpoints e where e.id = p_endpoint and e.owner_id = (select auth.uid());
   if v_owner is null then
-    return null;
+    return;
   end if;
   insert into public.webhook_deliveries (endpoint_id, owner_id, event_id, event_type, next_attempt_at)
   select p_endpoint, v_owner, ev.id, ev.type, clock_timestamp()
     from app_private.webhook_events ev
    where (ev.member_id = v_owner or ev.other_member_id = v_owner)
-     and ev.created_at >= greatest(p_since, now() - make_interval(days => app_private.limit_keep_events_days()))
+     and ev.created_at >= v_since
      and (ev.type = any (v_events) or '*' = any (v_events))
      and not exists (
        select 1 from public.webhook_deliveries d
         where d.endpoint_id = p_endpoint and d.event_id = ev.id and d.status = 'pending')
    order by ev.txid, ev.log_position;
   get diagnostics v_count = row_count;
-  return v_count;
+  return query select v_count, v_since;
 end $$;
 revoke all on function app_private.redeliver_webhook_events(uuid, timestamptz) from public;
 grant execute on function app_private.redeliver_webhook_events(uuid, timestamptz) to authenticated;

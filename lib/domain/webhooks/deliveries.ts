@@ -55,11 +55,10 @@ export const retryDelivery: ToolHandler<"webhook_endpoints_deliveries_retry"> = 
 };
 
 export const redeliverSince: ToolHandler<"webhook_endpoints_redeliver"> = async ({ tx, input }) => {
-  const [row] = await tx.queryLast<{ queued: number | null; since: string }>(
-    `select app_private.redeliver_webhook_events($1, $2) as queued,
-            to_jsonb(greatest($2::timestamptz, now() - make_interval(days => app_private.limit_keep_events_days()))) #>> '{}' as since`,
+  const [row] = await tx.queryCommit<{ queued: number; since: string }>(
+    "select r.queued, to_jsonb(r.since) #>> '{}' as since from app_private.redeliver_webhook_events($1, $2) r",
     [input.id, input.since],
   );
-  if (row?.queued === null || row?.queued === undefined) throw endpointNotFound();
+  if (!row) throw endpointNotFound();
   return { endpoint_id: input.id, since: row.since, queued: row.queued };
 };
