@@ -3,7 +3,7 @@ import { eventReadScope } from "../../registry/operations/events.ts";
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { Scope } from "../../registry/scopes.ts";
 import { ApiError } from "../http/problem.ts";
-import { type EventRow, eventBody } from "../webhook-delivery/payload.ts";
+import { type EventRow, eventBody } from "./webhooks/payload.ts";
 import type { ToolHandler } from "./context.ts";
 import { decodeOpaqueCursor, encodeOpaqueCursor } from "./pagination.ts";
 

@@ -3,7 +3,7 @@ import { KEEP_EVENTS_DAYS } from "../../registry/limits.ts";
 import { asService, type Queryable } from "../db/index.ts";
 import { webhookClock } from "../domain/webhooks/clock.ts";
 import { decryptSecret } from "../domain/webhooks/secrets.ts";
-import { type EventRow, eventBody } from "./payload.ts";
+import { type EventRow, eventBody } from "../domain/webhooks/payload.ts";
 import { sendWebhook } from "./send.ts";
 import { signatureHeaders } from "./sign.ts";
 
@@ -160,7 +160,7 @@ export async function purgeWebhookDeliveries(tx: Queryable): Promise<number> {
   );
   await tx.query(
     `delete from app_private.record_event_sequences
-      where touched_at < $1 and last_type !~ '\.(created|updated)$'`,
+      where touched_at < $1 and last_type not like '%.created' and last_type not like '%.updated'`,
     [eventsBefore],
   );
   return rows.length;

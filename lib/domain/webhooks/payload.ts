@@ -1,6 +1,6 @@
-import { type EventKind, eventKindByType, WEBHOOK_LIMITS } from "../../registry/events.ts";
-import { toRecord } from "../domain/record.ts";
-import { siteUrlFrom } from "../http/site-url.ts";
+import { type EventKind, eventKindByType, WEBHOOK_LIMITS } from "../../../registry/events.ts";
+import { toRecord } from "../record.ts";
+import { siteUrlFrom } from "../../http/site-url.ts";
 
 export interface EventRow {
   id: string;
