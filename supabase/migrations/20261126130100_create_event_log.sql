@@ -38,10 +38,12 @@ create function app_private.stamp_webhook_event() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   v_members uuid[];
+  -- A record without an id of its own (a member's collection type: owner and type) is keyed by those.
+  v_record uuid := coalesce(new.record_id, md5(concat_ws(':', split_part(new.type, '.', 1), new.data ->> 'owner_id', new.data ->> 'type'))::uuid);
 begin
-  if new.record_id is not null then
+  if v_record is not null then
     insert into app_private.record_event_sequences as s (record_id, last_sequence, last_type)
-    values (new.record_id, 1, new.type)
+    values (v_record, 1, new.type)
     on conflict (record_id) do update
       set last_sequence = s.last_sequence + 1, last_type = excluded.last_type, touched_at = excluded.touched_at
     returning s.last_sequence into new.record_sequence;

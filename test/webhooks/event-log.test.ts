@@ -132,6 +132,16 @@ describe("the event log (GET /events)", () => {
     ]);
     expect(entries.find((entry) => entry.data.id === collection.id)?.sequence).toBe(1);
     expect(ofItem.map((entry) => entry.data.rating)).toEqual([null, 4, 5, 5]);
+    // A record without an id of its own (a collection type: owner and type) is numbered all the same.
+    await call(ada.token, "PATCH", "/collection-types", { film: false });
+    await call(ada.token, "PATCH", "/collection-types", { film: true, books: false });
+    const types = (await pull(ada.token, { types: "collection_type.updated", count: 3 })).entries;
+    const film = types.filter((entry) => entry.data.type === "film");
+    expect(film.map((entry) => [entry.data.enabled, entry.sequence])).toEqual([
+      [false, 1],
+      [true, 2],
+    ]);
+    expect(types.find((entry) => entry.data.type === "books")?.sequence).toBe(1);
   });
 
   it("filters by types, and by the token's read scopes", async () => {
