@@ -8,14 +8,17 @@
 //                       sequence counter and the log's indexes on every write).
 //   node bench/events-ab.ts [rounds]   (BENCH_DATABASES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_CATALOG)
 // On PGlite (one process per folder) the server is stopped for each switch and warmed up again.
+// EVENTS_AB=store measures the store alone instead, no HTTP: a member's statement inserting or updating
+// 200 items, in turns, the fastest of many runs in each mode (the least disturbed by other work on
+// the machine), whose difference over 200 is what one write costs more.
 import fs from "node:fs";
 import path from "node:path";
-import { asService } from "../lib/db/index.ts";
+import { asMember, asService } from "../lib/db/index.ts";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { createScenario, updateScenario } from "./scenarios.ts";
-import { seed } from "./seed.ts";
+import { type BenchMember, seed } from "./seed.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import type { Measurement } from "./stats.ts";
 import { warmUntilSteady } from "./warm-up.ts";
@@ -89,6 +92,53 @@ async function benchDatabase(target: Target): Promise<Row[]> {
     if (server) await server.stop();
   }
   return rows;
+}
+
+/** The fastest of `runs` timings of one member statement, in ms, with the mode switched before each turn. */
+async function storeCost(target: Target): Promise<void> {
+  await target.open();
+  try {
+    const seeded = await seed();
+    const member = seeded.members[0] as BenchMember;
+    const collection = member.collectionIds[0] as string;
+    const song = seeded.catalogIds[0] as string;
+    const statements = {
+      "insert 200 items": [
+        "insert into public.items (collection_id, song_id, note) select $1, $2, 'bench' from generate_series(1, 200)",
+        [collection, song],
+      ],
+      "update 200 items": [
+        "update public.items set note = note || '.' where id in (select id from public.items where owner_id = $1 order by id limit 200)",
+        [member.id],
+      ],
+    } as const;
+    const best: Record<string, number> = {};
+    for (let run = 0; run < 15; run++) {
+      for (const mode of Object.keys(MODES) as Mode[]) {
+        await switchTo(mode);
+        for (const [name, [sql, params]] of Object.entries(statements)) {
+          const started = performance.now();
+          await asMember(member.id, (tx) => tx.query(sql, params));
+          const ms = performance.now() - started;
+          const key = `${name}, ${mode}`;
+          best[key] = Math.min(best[key] ?? Number.POSITIVE_INFINITY, ms);
+        }
+      }
+    }
+    for (const name of Object.keys(statements)) {
+      const [before, after] = (Object.keys(MODES) as Mode[]).map((mode) => best[`${name}, ${mode}`] ?? 0);
+      console.log(
+        `${target.name} ${name}: ${before?.toFixed(1)} ms subscribers only, ${after?.toFixed(1)} ms every event: +${(((after ?? 0) - (before ?? 0)) * 5).toFixed(0)} µs a write`,
+      );
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
+if (process.env.EVENTS_AB === "store") {
+  for (const name of settings.databases) await storeCost(await createTarget(name));
+  process.exit(0);
 }
 
 buildIfStale();
