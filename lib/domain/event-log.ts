@@ -5,7 +5,7 @@ import type { Scope } from "../../registry/scopes.ts";
 import { ApiError } from "../http/problem.ts";
 import { type EventRow, eventBody } from "./webhooks/payload.ts";
 import type { ToolHandler } from "./context.ts";
-import { decodeOpaqueCursor, encodeOpaqueCursor } from "./pagination.ts";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "../http/pagination.ts";
 
 /** A place in the log: the writing transaction's id (xid8) and the insert order, both as digits. */
 interface EventCursor {
