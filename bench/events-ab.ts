@@ -8,14 +8,14 @@
 //                       sequence counter and the log's indexes on every write).
 //   node bench/events-ab.ts [rounds]   (BENCH_DATABASES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_CATALOG)
 // On PGlite (one process per folder) the server is stopped for each switch and warmed up again.
-// EVENTS_AB=store measures the store alone instead, no HTTP: a member's statement inserting or updating
-// 200 items, in turns, the fastest of many runs in each mode (the least disturbed by other work on
-// the machine), whose difference over 200 is what one write costs more.
+// EVENTS_AB=store measures the store alone instead, no HTTP: the CPU a member's statement inserting or
+// updating 500 items takes in each mode, the modes taking turns, per write.
 import fs from "node:fs";
 import path from "node:path";
 import { asMember, asService } from "../lib/db/index.ts";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
+import { startCpuCount } from "./cpu.ts";
 import { measureApi } from "./load.ts";
 import { createScenario, updateScenario } from "./scenarios.ts";
 import { type BenchMember, seed } from "./seed.ts";
@@ -94,41 +94,53 @@ async function benchDatabase(target: Target): Promise<Row[]> {
   return rows;
 }
 
-/** The fastest of `runs` timings of one member statement, in ms, with the mode switched before each turn. */
+/**
+ * The store's CPU per write in each mode (this process and, on a server, its backends: CPU barely
+ * moves with the machine's other load, where time does), over turns of one member statement writing
+ * ROWS items, the two modes alternating.
+ */
 async function storeCost(target: Target): Promise<void> {
+  const ROWS = 500;
+  const TURNS = 12;
   await target.open();
   try {
     const seeded = await seed();
     const member = seeded.members[0] as BenchMember;
-    const collection = member.collectionIds[0] as string;
-    const song = seeded.catalogIds[0] as string;
-    const statements = {
-      "insert 200 items": [
-        "insert into public.items (collection_id, song_id, note) select $1, $2, 'bench' from generate_series(1, 200)",
-        [collection, song],
+    const [collection, song] = [member.collectionIds[0], seeded.catalogIds[0]];
+    await asService((tx) =>
+      tx.query(
+        "insert into public.items (owner_id, collection_id, song_id, note) select $1, $2, $3, 'bench' from generate_series(1, $4::int)",
+        [member.id, collection, song, ROWS],
+      ),
+    );
+    const statements: Record<string, [string, unknown[]]> = {
+      insert: [
+        "insert into public.items (collection_id, song_id, note) select $1, $2, 'bench' from generate_series(1, $3::int)",
+        [collection, song, ROWS],
       ],
-      "update 200 items": [
-        "update public.items set note = note || '.' where id in (select id from public.items where owner_id = $1 order by id limit 200)",
-        [member.id],
+      update: [
+        "update public.items set note = left(note, 100) || '.' where id in (select id from public.items where owner_id = $1 order by id limit $2)",
+        [member.id, ROWS],
       ],
-    } as const;
-    const best: Record<string, number> = {};
-    for (let run = 0; run < 15; run++) {
-      for (const mode of Object.keys(MODES) as Mode[]) {
+    };
+    const spent: Record<string, number> = {};
+    for (let turn = 0; turn < TURNS; turn++) {
+      const modes = Object.keys(MODES) as Mode[];
+      for (const mode of turn % 2 ? modes.reverse() : modes) {
         await switchTo(mode);
         for (const [name, [sql, params]] of Object.entries(statements)) {
-          const started = performance.now();
+          const stop = await startCpuCount({ app: "self", dbPids: target.dbPids });
           await asMember(member.id, (tx) => tx.query(sql, params));
-          const ms = performance.now() - started;
-          const key = `${name}, ${mode}`;
-          best[key] = Math.min(best[key] ?? Number.POSITIVE_INFINITY, ms);
+          const cpu = await stop();
+          const key = `${name}|${mode}`;
+          spent[key] = (spent[key] ?? 0) + cpu.appMs + cpu.dbMs;
         }
       }
     }
     for (const name of Object.keys(statements)) {
-      const [before, after] = (Object.keys(MODES) as Mode[]).map((mode) => best[`${name}, ${mode}`] ?? 0);
+      const [before, after] = (Object.keys(MODES) as Mode[]).map((mode) => ((spent[`${name}|${mode}`] ?? 0) * 1000) / (TURNS * ROWS));
       console.log(
-        `${target.name} ${name}: ${before?.toFixed(1)} ms subscribers only, ${after?.toFixed(1)} ms every event: +${(((after ?? 0) - (before ?? 0)) * 5).toFixed(0)} µs a write`,
+        `${target.name} ${name}: ${before?.toFixed(0)} µs CPU a write with subscribers only, ${after?.toFixed(0)} µs with every event (+${((after ?? 0) - (before ?? 0)).toFixed(0)} µs)`,
       );
     }
   } finally {

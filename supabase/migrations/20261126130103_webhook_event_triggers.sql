@@ -64,7 +64,7 @@ create trigger webhook_profile_updated after update on public.profiles
   for each row
   when (to_jsonb(old) is distinct from to_jsonb(new)) execute function app_private.emit_webhook_event('profile.updated', 'id');
 create or replace function app_private.webhook_event_members(p_type text, p_data jsonb) returns uuid[]
-language sql immutable parallel safe set search_path = '' as $$
+language sql immutable parallel safe as $$
   select case
     when p_type = any (array['collection.created', 'collection.updated', 'collection.deleted', 'item.created', 'item.updated', 'item.deleted', 'todo.created', 'todo.updated', 'todo.deleted', 'goal.created', 'goal.updated', 'goal.deleted', 'streak.created', 'streak.updated', 'streak.deleted', 'streak.checked_in', 'channel.created', 'channel.updated', 'collection_type.updated']) then array[(p_data ->> 'owner_id')::uuid]
     when p_type = any (array['message.created']) then array[(p_data ->> 'sender_id')::uuid, (p_data ->> 'recipient_id')::uuid]
