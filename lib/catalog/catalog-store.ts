@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { catalogEntrySchema } from "../../registry/operations/catalog-entry.ts";
 import type { Queryable } from "../db/index.ts";
+import { normaliseIds } from "./identity.ts";
 import type { EntryDraft, ExternalId } from "./types.ts";
 
 /** The catalog entry as resolve answers it (the registry's shape); song_id and id are the same value. */
@@ -21,14 +22,18 @@ export async function readEntries(tx: Queryable, ids: readonly string[]): Promis
   return ids.flatMap((id) => rows.find((row) => row.id === id) ?? []);
 }
 
-/** The entry one of these external ids already belongs to (the oldest, when several do). */
-export async function findByIds(tx: Queryable, ids: readonly ExternalId[]): Promise<{ id: string; partial: boolean } | null> {
+/**
+ * The entry these external ids already name. When they name several (a duplicate the next write
+ * merges), the one that will survive the merge: the complete one, then the oldest.
+ */
+export async function findByIds(tx: Queryable, given: readonly ExternalId[]): Promise<{ id: string; partial: boolean } | null> {
+  const ids = normaliseIds(given);
   if (!ids.length) return null;
   const [row] = await tx.query<{ id: string; partial: boolean }>(
     `select c.id, c.partial from public.catalog_external_ids x
        join public.catalog_entries c on c.id = x.entry_id
        join jsonb_to_recordset($1::jsonb) as i(namespace text, value text) on i.namespace = x.namespace and i.value = x.value
-      order by c.created_at, c.id limit 1`,
+      order by c.partial, c.created_at, c.id limit 1`,
     [JSON.stringify(ids)],
   );
   return row ?? null;
