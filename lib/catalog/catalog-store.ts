@@ -47,3 +47,15 @@ export async function upsertDraft(tx: Queryable, draft: EntryDraft): Promise<str
   if (!row) throw new Error("upsert_catalog_entry returned nothing");
   return row.id;
 }
+
+/**
+ * An entry by id; for an id merged into another entry (the same work found twice), the survivor,
+ * with merged_from naming the id asked for. Null when neither exists.
+ */
+export async function readEntryOrSurvivor(tx: Queryable, id: string): Promise<(CatalogEntryView & { merged_from: string | null }) | null> {
+  const [entry] = await readEntries(tx, [id]);
+  if (entry) return { ...entry, merged_from: null };
+  const [merge] = await tx.query<{ survivor_id: string }>("select survivor_id from public.catalog_merges where merged_id = $1", [id]);
+  const [survivor] = merge ? await readEntries(tx, [merge.survivor_id]) : [];
+  return survivor ? { ...survivor, merged_from: id } : null;
+}

@@ -2,7 +2,8 @@ import { asService, type Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import { type SearchHit, searchCatalog } from "./search-query.ts";
 import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
-import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
+import { queueCompletion, worthCompleting } from "./completion.ts";
+import { draftFromRef, inputLink } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
 import { attachDraft, matchByHints } from "./hint-match.ts";
 import {
@@ -16,6 +17,7 @@ import { enabledProviders } from "./providers/config.ts";
 import { ProviderError } from "./providers/errors.ts";
 import { expandShortLink } from "./providers/short-links.ts";
 import { type Classified, classify, recogniseUrl } from "./recognise.ts";
+import { storeLookup } from "./store-lookup.ts";
 import type { Domain, ParsedRef } from "./types.ts";
 
 interface Prepared {
@@ -87,15 +89,8 @@ function resolution(extra: Record<string, unknown>, providers: ProviderOutcome |
 }
 
 async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier", ref: ParsedRef, providers: ProviderOutcome | null) {
-  let id: string | null = null;
-  let matchedBy = "catalog";
-  for (const draft of providers?.drafts ?? []) {
-    const fitted = fitDraft(withRefIds(draft, ref));
-    if (!fitted) continue;
-    const written = await upsertDraft(tx, fitted);
-    id ??= written;
-    matchedBy = `provider:${providers?.used[0]}`;
-  }
+  let id = await storeLookup(tx, ref, providers?.drafts ?? []);
+  let matchedBy = id ? `provider:${providers?.used[0]}` : "catalog";
   if (!id) {
     const known = await findByIds(tx, ref.ids);
     if (known) id = known.id;
@@ -125,6 +120,9 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
   }
   const [entry] = await readEntries(tx, [id]);
   if (!entry) throw new Error("resolved entry is not readable");
+  // What could not be asked in time (budget spent, deadline, outage) is asked again in the background.
+  const completing = entry.partial && worthCompleting(providers);
+  if (completing) await queueCompletion(tx, entry.id, ref.canonicalUrl);
   const first = ref.ids[0];
   return {
     ...entry,
@@ -137,6 +135,7 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
         namespace: first?.namespace ?? null,
         value: first?.value ?? null,
         confidence: confidence ?? (entry.partial ? 0.5 : 1),
+        completing,
       },
       providers,
       entry,
@@ -177,6 +176,7 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
         namespace: null,
         value: null,
         confidence: Math.round((clear ? 1 : top.match === "exact" ? 0.9 : Math.min(top.similarity, 0.9)) * 100) / 100,
+        completing: false,
       },
       providers,
       entry,

@@ -34,6 +34,9 @@ export const resolve = defineOperation({
       value: z.string().nullable(),
       confidence: z.number().min(0).max(1).describe("1 for an id match; lower for a partial entry or a fuzzy phrase."),
       partial: z.boolean(),
+      completing: z
+        .boolean()
+        .describe("true when the entry is partial because a provider could not be asked in time (its shared request budget spent, the deadline reached, an outage) and is queued for the background worker: read it again with catalog_get (GET /catalog/{song_id}) until partial is false."),
       offline: z.boolean().describe("true when no upstream provider was asked for this answer."),
       providers: z.array(z.string()).describe("Providers whose answers were used."),
       warnings: z
