@@ -612,6 +612,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalog/{song_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a catalog entry
+         * @description One catalog entry by its song_id, as /resolve answers it (without resolution): how a client learns that a partial entry was completed in the background, or where an entry merged into another went.
+         *
+         *     - Completion: a resolve that ran out of a provider's request budget or of its deadline answers partial: true and queues the entry; the background worker asks the providers again (with backoff) and fills it in under the same song_id. Poll this operation until partial is false (or resolve the link again); items that point at the entry show the completed entry at once.
+         *     - One entry per work: when providers reveal that two entries are the same work (an id of one is found on the other), they are merged. The complete entry survives over a partial one, then the older; it keeps its facts and gains the others' ids, links and missing fields. Every item that pointed at the merged entry points at the survivor (each owner gets an item.updated webhook event), and this operation answers the survivor for the merged id, with merged_from set.
+         */
+        get: operations["catalog_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints/{id}/rotate-secret": {
         parameters: {
             query?: never;
@@ -7833,6 +7856,7 @@ export interface operations {
                      *         "value": "example",
                      *         "confidence": 0,
                      *         "partial": true,
+                     *         "completing": true,
                      *         "offline": true,
                      *         "providers": [],
                      *         "warnings": []
@@ -7966,6 +7990,8 @@ export interface operations {
                             /** @description 1 for an id match; lower for a partial entry or a fuzzy phrase. */
                             confidence: number;
                             partial: boolean;
+                            /** @description true when the entry is partial because a provider could not be asked in time (its shared request budget spent, the deadline reached, an outage) and is queued for the background worker: read it again with catalog_get (GET /catalog/{song_id}) until partial is false. */
+                            completing: boolean;
                             /** @description true when no upstream provider was asked for this answer. */
                             offline: boolean;
                             /** @description Providers whose answers were used. */
@@ -8193,6 +8219,179 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). q is missing or empty, domain is not one of the six, or the cursor is not one we issued. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    catalog_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog entry id, for every domain (not only music): pass it as song_id to items_create. */
+                song_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "song_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "domain": "music",
+                     *       "kind": "example",
+                     *       "title": "example",
+                     *       "subtitle": "example",
+                     *       "creators": [],
+                     *       "artwork": {
+                     *         "url": "https://example.org/",
+                     *         "width": -9007199254740991,
+                     *         "height": -9007199254740991,
+                     *         "source": "example"
+                     *       },
+                     *       "platform_links": {},
+                     *       "external_ids": {},
+                     *       "canonical_url": "example",
+                     *       "release_date": "example",
+                     *       "attributes": {},
+                     *       "partial": true,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "updated_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "merged_from": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The catalog entry id, for every domain (not only music): pass it as song_id to items_create.
+                         */
+                        song_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The same value as song_id.
+                         */
+                        id: string;
+                        /**
+                         * @description The collection type this entry belongs to.
+                         * @enum {string}
+                         */
+                        domain: "music" | "film" | "books" | "articles" | "places" | "products";
+                        /** @description track, album, artist, movie, edition, work, place, article, video, product, … */
+                        kind: string;
+                        /** @description The work's title. Null while nothing names it yet (partial is true): a title is never made up from an id. Show the platform and link instead; the title arrives when the entry is enriched. */
+                        title: string | null;
+                        /** @description Album, site, publisher or city, depending on the domain. */
+                        subtitle: string | null;
+                        creators: {
+                            name: string;
+                            /** @description artist, author, director, brand, … (open set). */
+                            role: string;
+                            /** @description The creator's pages, keyed by platform. */
+                            links?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @description Cover, poster or photo; null when none is known (clients draw a placeholder). */
+                        artwork: {
+                            /** Format: uri */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                            /** @description Where the image comes from (itunes, openlibrary, wikipedia, opengraph, …). */
+                            source: string;
+                        } | null;
+                        /** @description The same thing on other platforms, keyed by platform (spotify, apple_music, imdb, open_library, google_maps, …). */
+                        platform_links: {
+                            [key: string]: {
+                                url: string;
+                                source: string;
+                            };
+                        };
+                        /** @description Identifiers keyed by namespace (spotify:track, isbn13, imdb, osm:node, url, …). */
+                        external_ids: {
+                            [key: string]: string;
+                        };
+                        canonical_url: string | null;
+                        /** @description YYYY, YYYY-MM or YYYY-MM-DD. */
+                        release_date: string | null;
+                        /** @description Domain facts: duration_ms, isbn13, lat/lng, site, … */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** @description true when the entry was built from the URL or identifier alone and awaits enrichment: title may be null, creators empty. A later resolve of the same link, once a provider answers, fills it in under the same song_id. */
+                        partial: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The song_id asked for, when that entry was merged into this one (the same work found twice); else null. */
+                        merged_from: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks items:read. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. No catalog entry has this id, and none was merged away under it. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
