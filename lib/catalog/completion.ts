@@ -107,8 +107,11 @@ export interface CompletionWorker {
   stop(): Promise<void>;
 }
 
-/** The completion loop: a pass every CATALOG_COMPLETIONS_POLL_MS (default 2000), at once again while passes find work. */
-export function startCompletionWorker(options: { pollMs?: number } = {}): CompletionWorker {
+/**
+ * The completion loop: a pass every CATALOG_COMPLETIONS_POLL_MS (default 2000), at once again while
+ * passes find work. `entries` narrows it to some entries (tests sharing a database with others).
+ */
+export function startCompletionWorker(options: { pollMs?: number; entries?: readonly string[] } = {}): CompletionWorker {
   const pollMs = options.pollMs ?? (Number(process.env.CATALOG_COMPLETIONS_POLL_MS) || 2000);
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -116,7 +119,7 @@ export function startCompletionWorker(options: { pollMs?: number } = {}): Comple
     while (!stopped) {
       let found = 0;
       try {
-        found = await runCatalogCompletions();
+        found = await runCatalogCompletions(options.entries ? { entries: options.entries } : {});
       } catch (error) {
         console.error("[catalog] completion pass failed; retrying", error);
       }

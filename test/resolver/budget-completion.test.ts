@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runCatalogCompletions } from "@/lib/catalog/completion";
+import { runCatalogCompletions, startCompletionWorker } from "@/lib/catalog/completion";
 import { resetProviderBreaker } from "@/lib/catalog/providers/breaker";
 import { clearProviderCache } from "@/lib/catalog/providers/cache";
 import { useEnv } from "../limits/test-setup";
@@ -84,13 +84,20 @@ describe("provider budgets and background completion", () => {
     expect(queued).toMatchObject({ attempts: 1, later: true, last_error: "odesli: budget_exhausted" });
     expect(odesli.asked()).toBe(1);
 
-    // Later, with budget again, the worker's next pass completes it.
+    // Later, with budget again, the running worker loop completes it; the client polls the entry.
     setEnv({ RESOLVER_ODESLI_BUDGET: "10/1" });
     await sqlAsService("update app_private.catalog_completions set next_attempt_at = now() where entry_id = $1", [id]);
-    await new Promise((done) => setTimeout(done, 250));
-    expect(await runCatalogCompletions({ entries: [id] })).toBe(1);
+    const worker = startCompletionWorker({ pollMs: 50, entries: [id] });
+    let completed = await api("GET", `/catalog/${id}`, { token: ada.token });
+    try {
+      for (let tries = 0; completed.body.partial && tries < 100; tries++) {
+        await new Promise((done) => setTimeout(done, 100));
+        completed = await api("GET", `/catalog/${id}`, { token: ada.token });
+      }
+    } finally {
+      await worker.stop();
+    }
     expect(odesli.asked()).toBe(2);
-    const completed = await api("GET", `/catalog/${id}`, { token: ada.token });
     expect(completed.body).toMatchObject({ song_id: id, title: second.title, partial: false, creators: [{ name: "The Fixtures" }] });
     expect(await sqlAsService("select 1 from app_private.catalog_completions where entry_id = $1", [id])).toEqual([]);
     // A later resolve answers the completed entry from the catalog, asking nobody.
