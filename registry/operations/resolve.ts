@@ -41,7 +41,7 @@ export const resolve = defineOperation({
       providers: z.array(z.string()).describe("Providers whose answers were used."),
       warnings: z
         .array(z.object({ provider: z.string(), code: z.string(), message: z.string() }))
-        .describe("Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, malformed, …); the answer is then what was known without them."),
+        .describe("Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, budget_exhausted, malformed, …); the answer is then what was known without them."),
     }),
   }),
   rules: [

@@ -7997,7 +7997,7 @@ export interface operations {
                             offline: boolean;
                             /** @description Providers whose answers were used. */
                             providers: string[];
-                            /** @description Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, malformed, …); the answer is then what was known without them. */
+                            /** @description Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, budget_exhausted, malformed, …); the answer is then what was known without them. */
                             warnings: {
                                 provider: string;
                                 code: string;
