@@ -132,6 +132,12 @@ describe("one entry per work", () => {
       [older, newer].map(async (song_id) => (await api("POST", "/items", { token: ada.token, body: { collection_id: collection.id, song_id } })).body),
     );
 
+    const hook = await api("POST", "/webhook-endpoints", {
+      token: ada.token,
+      body: { url: "https://example.com/hooks/merge", events: ["item.updated"] },
+    });
+    expect(hook.status).toBe(201);
+
     // Odesli names both ids: the next resolve of either link merges the two entries.
     setEnv({ RESOLVER_PROVIDERS: "odesli" });
     odesliKnows(song);
@@ -144,6 +150,11 @@ describe("one entry per work", () => {
       const read = await api("GET", `/items/${item.id}`, { token: ada.token });
       expect(read.body.song_id).toBe(older);
     }
+    // The owner learns of it: the repointed item (only the one that pointed at the merged entry) is an item.updated event.
+    const events = await sqlAsService<{ event_type: string }>("select event_type from public.webhook_deliveries where endpoint_id = $1", [
+      hook.body.id,
+    ]);
+    expect(events).toEqual([{ event_type: "item.updated" }]);
     const gone = await sqlAsService("select 1 from public.catalog_entries where id = $1", [newer]);
     expect(gone).toEqual([]);
     const survivor = await entry(newer);
