@@ -23,7 +23,9 @@ const digits = matching(/^\d{1,20}$/);
 const upper = (value: string) => value.toUpperCase();
 const lower = (value: string) => value.toLowerCase();
 
-/** Exact namespaces, then namespace families ("spotify:*"), with the scheme each stands for. */
+const exactly = (namespaces: readonly string[], rule: Rule) => Object.fromEntries(namespaces.map((namespace) => [namespace, rule]));
+
+/** Exact namespaces, then namespace families ("deezer:*"), with the scheme each stands for. */
 const EXACT: Record<string, Rule> = {
   // ISRC (ISO 3901): CC-XXX-YY-NNNNN, stored without hyphens, upper case.
   isrc: matching(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, (v) => v.toUpperCase().replace(/[\s-]/g, "")),
@@ -36,13 +38,14 @@ const EXACT: Record<string, Rule> = {
   "olid:work": matching(/^OL\d+W$/, upper),
   "olid:edition": matching(/^OL\d+M$/, upper),
   "olid:author": matching(/^OL\d+A$/, upper),
+  // Spotify ids are 22 characters of base 62, case-sensitive: kept as given.
+  ...exactly(["spotify:track", "spotify:album", "spotify:artist", "spotify:playlist", "spotify:episode", "spotify:show", "spotify:audiobook"], matching(/^[0-9A-Za-z]{22}$/)),
+  // Numeric catalogue ids (Apple playlists and stations, Tidal playlists and mixes are not numeric: kept as given).
+  ...exactly(["apple:song", "apple:album", "apple:artist", "apple:music_video", "tidal:track", "tidal:album", "tidal:artist", "tidal:video"], digits),
 };
 const FAMILIES: Record<string, Rule> = {
-  // Spotify base-62 ids are case-sensitive: kept as given.
-  spotify: matching(/^[0-9A-Za-z]{1,64}$/),
-  apple: digits,
+  // Deezer ids of every kind are numeric.
   deezer: digits,
-  tidal: digits,
   // YouTube ids (videos: 11 characters of URL-safe base 64; playlists, channels, @handles) are case-sensitive.
   youtube: matching(/^[\w@.-]{1,128}$/),
   // MusicBrainz ids are UUIDs, written in lower case.

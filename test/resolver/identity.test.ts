@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { normaliseIds } from "@/lib/catalog/identity";
 import { resetProviderBreaker } from "@/lib/catalog/providers/breaker";
+import { seedRows } from "@/lib/catalog/seed-migration";
 import { clearProviderCache } from "@/lib/catalog/providers/cache";
 import { useEnv } from "../limits/test-setup";
 import { api } from "../support/api";
@@ -67,6 +68,12 @@ describe("one entry per work", () => {
       { namespace: "imdb", value: "tt0133093" },
       { namespace: "olid:work", value: "OL45804W" },
     ]);
+  });
+
+  it("keeps every id of the offline seed as it is: the seed's ids are already in their stored form", () => {
+    const ids = seedRows().flatMap((row) => row.external_ids);
+    expect(ids.length).toBeGreaterThan(400);
+    expect(normaliseIds(ids)).toEqual(ids);
   });
 
   it("answers the seeded entry for a link of any platform whose id the seed has, offline", async () => {
