@@ -64,19 +64,27 @@ async function claim(limit: number, entries: readonly string[] | null): Promise<
   );
 }
 
+const forget = (tx: Queryable, entryId: string) =>
+  tx.query("delete from app_private.catalog_completions where entry_id = $1", [entryId]);
+
 /** Asks the providers for one queued entry and records the outcome; answers whether it is complete now. */
 async function complete(row: Claimed): Promise<boolean> {
-  const classified = classify(row.input);
-  const outcome =
-    classified.type === "phrase" || !enabledProviders().size
-      ? null
-      : await lookupWithProviders(classified.ref, resolveDeadline(completionDeadlineMs()));
+  // Completed meanwhile (a member resolved the link again) or merged away: nothing to ask.
+  const [before] = await asService((tx) => readEntries(tx, [row.entry_id]));
+  const classified = before?.partial ? classify(row.input) : null;
+  if (!classified || classified.type === "phrase") {
+    await asService((tx) => forget(tx, row.entry_id));
+    return !before?.partial;
+  }
+  const outcome = enabledProviders().size
+    ? await lookupWithProviders(classified.ref, resolveDeadline(completionDeadlineMs()))
+    : null;
   return asService(async (tx) => {
-    if (outcome && classified.type !== "phrase") await storeLookup(tx, classified.ref, outcome.drafts);
+    if (outcome) await storeLookup(tx, classified.ref, outcome.drafts);
     const [entry] = await readEntries(tx, [row.entry_id]);
     const done = !entry?.partial;
     if (done || !worthCompleting(outcome) || row.attempts >= MAX_ATTEMPTS) {
-      await tx.query("delete from app_private.catalog_completions where entry_id = $1", [row.entry_id]);
+      await forget(tx, row.entry_id);
     } else {
       const why = outcome?.warnings.map((w) => `${w.provider}: ${w.code}`).join("; ") ?? null;
       await tx.query(
@@ -98,7 +106,11 @@ async function complete(row: Claimed): Promise<boolean> {
 export async function runCatalogCompletions(options: { limit?: number; entries?: readonly string[] } = {}): Promise<number> {
   const claimed = await claim(options.limit ?? 5, options.entries ?? null);
   for (const row of claimed) {
-    await complete(row).catch((error: unknown) => console.error("[catalog] completion failed; it is retried", row.entry_id, error));
+    await complete(row).catch(async (error: unknown) => {
+      // An unexpected failure is retried when the lease ends, until the attempts run out.
+      console.error("[catalog] completion failed", row.entry_id, error);
+      if (row.attempts >= MAX_ATTEMPTS) await asService((tx) => forget(tx, row.entry_id)).catch(() => {});
+    });
   }
   return claimed.length;
 }
