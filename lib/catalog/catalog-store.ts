@@ -50,12 +50,13 @@ export async function upsertDraft(tx: Queryable, draft: EntryDraft): Promise<str
 
 /**
  * An entry by id; for an id merged into another entry (the same work found twice), the survivor,
- * with merged_from naming the id asked for. Null when neither exists.
+ * with mergedFrom naming the id asked for. Null when neither exists. Readers that found an id a
+ * moment ago use it too: a merge committed in between leaves them the survivor, not nothing.
  */
-export async function readEntryOrSurvivor(tx: Queryable, id: string): Promise<(CatalogEntryView & { merged_from: string | null }) | null> {
+export async function readCurrent(tx: Queryable, id: string): Promise<{ entry: CatalogEntryView; mergedFrom: string | null } | null> {
   const [entry] = await readEntries(tx, [id]);
-  if (entry) return { ...entry, merged_from: null };
+  if (entry) return { entry, mergedFrom: null };
   const [merge] = await tx.query<{ survivor_id: string }>("select survivor_id from public.catalog_merges where merged_id = $1", [id]);
   const [survivor] = merge ? await readEntries(tx, [merge.survivor_id]) : [];
-  return survivor ? { ...survivor, merged_from: id } : null;
+  return survivor ? { entry: survivor, mergedFrom: id } : null;
 }

@@ -1,7 +1,7 @@
 import { asService, type Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import { type SearchHit, searchCatalog } from "./search-query.ts";
-import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
+import { type CatalogEntryView, findByIds, readCurrent, readEntries, upsertDraft } from "./catalog-store.ts";
 import { queueCompletion, worthCompleting } from "./completion.ts";
 import { draftFromRef, inputLink } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
@@ -118,7 +118,7 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
     id = await upsertDraft(tx, partial);
     matchedBy = "url_parser";
   }
-  const [entry] = await readEntries(tx, [id]);
+  const entry = (await readCurrent(tx, id))?.entry;
   if (!entry) throw new Error("resolved entry is not readable");
   // What could not be asked in time (budget spent, deadline, outage) is asked again in the background.
   const completing = entry.partial && worthCompleting(providers);
@@ -163,7 +163,7 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
   }
   const exact = hits.filter((hit) => hit.match === "exact");
   const clear = top.match === "exact" && exact.length === 1;
-  const [entry] = await readEntries(tx, [top.id]);
+  const entry = (await readCurrent(tx, top.id))?.entry;
   if (!entry) throw new Error("matched entry is not readable");
   return {
     ...entry,

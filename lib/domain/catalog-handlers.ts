@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
-import { readEntryOrSurvivor } from "../catalog/catalog-store.ts";
+import { readCurrent } from "../catalog/catalog-store.ts";
 import { resolveInput } from "../catalog/resolve.ts";
 import { ApiError } from "../http/problem.ts";
 import { searchCatalog } from "../catalog/search-query.ts";
@@ -28,7 +28,7 @@ export const search: ToolHandler<"search"> = async ({ tx, input }) => {
 
 /** GET /catalog/{song_id}: one entry (or, for an id merged away, the entry it became). */
 export const catalogGet: ToolHandler<"catalog_get"> = async ({ tx, input }) => {
-  const entry = await readEntryOrSurvivor(tx, input.song_id);
-  if (!entry) throw new ApiError("not_found", "No catalog entry has this id.");
-  return entry;
+  const found = await readCurrent(tx, input.song_id);
+  if (!found) throw new ApiError("not_found", "No catalog entry has this id.");
+  return { ...found.entry, merged_from: found.mergedFrom };
 };

@@ -173,6 +173,36 @@ describe("one entry per work", () => {
     expect((await resolve(appleUrl(song))).body.song_id).toBe(older);
   });
 
+  it("merges under concurrent resolves of every link of the work: one entry left, every answer leads to it", async () => {
+    const song = { ...newSong(), deezer: String(randomInt(9_100_000_000, 9_199_999_999)) };
+    const deezerUrl = `https://www.deezer.com/track/${song.deezer}`;
+    const links = [spotifyUrl(song), appleUrl(song), deezerUrl];
+    // Offline: three partial entries, one per link, each held by an item.
+    const partials: string[] = [];
+    for (const link of links) partials.push((await resolve(link)).body.song_id);
+    expect(new Set(partials).size).toBe(3);
+    const collection = (await api("POST", "/collections", { token: ada.token, body: { name: "race", type: "music" } })).body;
+    const items = [];
+    for (const song_id of partials) items.push((await api("POST", "/items", { token: ada.token, body: { collection_id: collection.id, song_id } })).body);
+
+    // Odesli knows the Spotify and Apple links (naming all three ids), not the Deezer one.
+    setEnv({ RESOLVER_PROVIDERS: "odesli" });
+    odesliKnows(song, { delayMs: 100 });
+    const members = await Promise.all(Array.from({ length: 9 }, () => makeMember()));
+    const answers = await Promise.all(members.map((member, i) => resolve(links[i % 3] as string, member)));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+
+    const owners = await sqlAsService<{ entry_id: string }>(
+      `select distinct entry_id from public.catalog_external_ids
+        where (namespace, value) in (('spotify:track', $1), ('apple:song', $2), ('deezer:track', $3))`,
+      [song.spotify, song.apple, song.deezer],
+    );
+    expect(owners).toEqual([{ entry_id: partials[0] }]);
+    for (const answer of answers) expect((await entry(answer.body.song_id)).body.song_id).toBe(partials[0]);
+    for (const item of items) expect((await api("GET", `/items/${item.id}`, { token: ada.token })).body.song_id).toBe(partials[0]);
+    expect((await entry(partials[0] as string)).body).toMatchObject({ title: song.title, partial: false });
+  });
+
   it("keeps a complete entry over an older partial one when merging", async () => {
     const song = newSong();
     const partial = await resolve(appleUrl(song));

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-/** A song as the fixture Odesli knows it: a Spotify id, optionally an Apple Music id, a title. */
+/** A song as the fixture Odesli knows it: a Spotify id, optionally Apple Music and Deezer ids, a title. */
 export interface Song {
   spotify: string;
   apple?: string;
+  deezer?: string;
   title: string;
 }
 
@@ -14,11 +15,12 @@ export const spotifyId = () =>
 /**
  * An answer of Odesli's GET /v1-alpha.1/links in its documented shape (entityUniqueId,
  * linksByPlatform, entitiesByUniqueId; see test/fixtures/upstream/odesli/links-fixture-track.json),
- * naming the song on Spotify and, when it has one, Apple Music.
+ * naming the song on Spotify and, when it has ids there, Apple Music and Deezer.
  */
 export function odesliAnswer(song: Song): unknown {
   const spotifyKey = `SPOTIFY_SONG::${song.spotify}`;
   const appleKey = `ITUNES_SONG::${song.apple}`;
+  const deezerKey = `DEEZER_SONG::${song.deezer}`;
   const entity = (id: string, apiProvider: string) => ({
     id,
     type: "song",
@@ -37,10 +39,12 @@ export function odesliAnswer(song: Song): unknown {
     linksByPlatform: {
       spotify: { url: `https://open.spotify.com/track/${song.spotify}`, entityUniqueId: spotifyKey },
       ...(song.apple ? { appleMusic: { url: `https://music.apple.com/us/song/${song.apple}`, entityUniqueId: appleKey } } : {}),
+      ...(song.deezer ? { deezer: { url: `https://www.deezer.com/track/${song.deezer}`, entityUniqueId: deezerKey } } : {}),
     },
     entitiesByUniqueId: {
       [spotifyKey]: entity(song.spotify, "spotify"),
       ...(song.apple ? { [appleKey]: entity(song.apple, "itunes") } : {}),
+      ...(song.deezer ? { [deezerKey]: entity(song.deezer, "deezer") } : {}),
     },
   };
 }
