@@ -1,8 +1,9 @@
 import { asService, type Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import { type SearchHit, searchCatalog } from "./search-query.ts";
-import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
-import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
+import { type CatalogEntryView, findByIds, readCurrent, readEntries, upsertDraft } from "./catalog-store.ts";
+import { queueCompletion, worthCompleting } from "./completion.ts";
+import { draftFromRef, inputLink } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
 import { enrichThin, thinMusicRef } from "./enrich.ts";
 import { attachDraft, matchByHints } from "./hint-match.ts";
@@ -17,6 +18,7 @@ import { enabledProviders } from "./providers/config.ts";
 import { ProviderError } from "./providers/errors.ts";
 import { expandShortLink } from "./providers/short-links.ts";
 import { type Classified, classify, recogniseUrl } from "./recognise.ts";
+import { storeLookup } from "./store-lookup.ts";
 import type { Domain, ParsedRef } from "./types.ts";
 
 interface Prepared {
@@ -98,15 +100,8 @@ function resolution(extra: Record<string, unknown>, providers: ProviderOutcome |
 }
 
 async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier", ref: ParsedRef, providers: ProviderOutcome | null) {
-  let id: string | null = null;
-  let matchedBy = "catalog";
-  for (const draft of providers?.drafts ?? []) {
-    const fitted = fitDraft(withRefIds(draft, ref));
-    if (!fitted) continue;
-    const written = await upsertDraft(tx, fitted);
-    id ??= written;
-    matchedBy = `provider:${providers?.used[0]}`;
-  }
+  let id = await storeLookup(tx, ref, providers?.drafts ?? []);
+  let matchedBy = id ? `provider:${providers?.used[0]}` : "catalog";
   if (!id) {
     const known = await findByIds(tx, ref.ids);
     if (known) id = known.id;
@@ -134,8 +129,11 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
     id = await upsertDraft(tx, partial);
     matchedBy = "url_parser";
   }
-  const [entry] = await readEntries(tx, [id]);
+  const entry = (await readCurrent(tx, id))?.entry;
   if (!entry) throw new Error("resolved entry is not readable");
+  // What could not be asked in time (budget spent, deadline, outage) is asked again in the background.
+  const completing = entry.partial && worthCompleting(providers);
+  if (completing) await queueCompletion(tx, entry.id, ref.canonicalUrl);
   const first = ref.ids[0];
   return {
     ...entry,
@@ -148,6 +146,7 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
         namespace: first?.namespace ?? null,
         value: first?.value ?? null,
         confidence: confidence ?? (entry.partial ? 0.5 : 1),
+        completing,
       },
       providers,
       entry,
@@ -175,7 +174,7 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
   }
   const exact = hits.filter((hit) => hit.match === "exact");
   const clear = top.match === "exact" && exact.length === 1;
-  const [entry] = await readEntries(tx, [top.id]);
+  const entry = (await readCurrent(tx, top.id))?.entry;
   if (!entry) throw new Error("matched entry is not readable");
   return {
     ...entry,
@@ -188,6 +187,7 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
         namespace: null,
         value: null,
         confidence: Math.round((clear ? 1 : top.match === "exact" ? 0.9 : Math.min(top.similarity, 0.9)) * 100) / 100,
+        completing: false,
       },
       providers,
       entry,

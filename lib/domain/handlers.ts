@@ -18,7 +18,7 @@ import { listen, openUrl, playSong } from "./directives.ts";
 import { listEvents } from "./event-log.ts";
 import { exportAll } from "./export.ts";
 import { getProfile, updateProfile } from "./profile.ts";
-import { resolve, search } from "./catalog-handlers.ts";
+import { catalogGet, resolve, search } from "./catalog-handlers.ts";
 import { mintUpload } from "./uploads/mint.ts";
 import { listDeliveries, pingEndpoint, redeliverSince, retryDelivery } from "./webhooks/deliveries.ts";
 import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./webhooks/endpoints.ts";
@@ -55,6 +55,7 @@ export const handlers: HandlerMap = {
   uploads_create: mintUpload,
   resolve,
   search,
+  catalog_get: catalogGet,
   export: exportAll,
   play_song: playSong,
   listen,
