@@ -31,6 +31,26 @@ export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL
   expect: 200,
 });
 
+/** The create row: an item in one of the member's collections. */
+export const createScenario = ({ members, catalogIds }: Seeded): Scenario => ({
+  label: "POST /items",
+  method: "POST",
+  path: () => "/api/v1/items",
+  token: tokenOf(members),
+  body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
+  expect: 201,
+});
+
+/** The update row: a new note on one of the member's items, so every request changes the row (and fires item.updated). */
+export const updateScenario = ({ members }: Seeded): Scenario => ({
+  label: "PATCH /items/{id}",
+  method: "PATCH",
+  path: (i) => `/api/v1/items/${at(at(members, i).itemIds, i)}`,
+  token: tokenOf(members),
+  body: (i) => ({ note: `Heard again, take ${i}` }),
+  expect: 200,
+});
+
 /** GET /search for the seeded common word, or null while the registry has no `search` capability. */
 export function searchScenario({ members, searchTerm }: Seeded): Scenario | null {
   const search = capability("search");
@@ -48,7 +68,7 @@ export function searchScenario({ members, searchTerm }: Seeded): Scenario | null
 
 /** The API requests, each only when its capability is in the registry (others report why they were skipped). */
 export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
-  const { members, catalogIds } = seeded;
+  const { members } = seeded;
   const token = tokenOf(members);
   const scenarios: Scenario[] = [listScenario(members), floorScenario];
   const skipped: string[] = [];
@@ -59,14 +79,7 @@ export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: 
     token,
     expect: 200,
   });
-  scenarios.push({
-    label: "POST /items",
-    method: "POST",
-    path: () => "/api/v1/items",
-    token,
-    body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
-    expect: 201,
-  });
+  scenarios.push(createScenario(seeded), updateScenario(seeded));
   const search = searchScenario(seeded);
   if (search) scenarios.push(search);
   else skipped.push("GET /search: no `search` capability in the registry yet");

@@ -10,6 +10,8 @@ export interface BenchMember {
   id: string;
   tokens: string[];
   collectionIds: string[];
+  /** The items of those collections (the update row changes them). */
+  itemIds: string[];
 }
 
 export interface Seeded {
@@ -70,7 +72,10 @@ export async function seed(): Promise<Seeded> {
   );
   const growth = await makeMember(`g${run}`, 20);
   await analyze();
-  for (const member of [...members, growth]) member.collectionIds = await collectionIds(member.id);
+  for (const member of [...members, growth]) {
+    member.collectionIds = await collectionIds(member.id);
+    member.itemIds = await itemIds(member.collectionIds);
+  }
   return { members, growth, catalogIds, searchTerm: WORDS[1] ?? "midnight" };
 }
 
@@ -80,7 +85,7 @@ async function makeMember(handle: string, tokenCount: number): Promise<BenchMemb
   for (let t = 0; t < tokenCount; t++) {
     tokens.push((await createToken({ memberId: member.id, name: `bench ${t}`, scopes: SCOPES })).token);
   }
-  return { id: member.id, tokens, collectionIds: [] };
+  return { id: member.id, tokens, collectionIds: [], itemIds: [] };
 }
 
 /** Adds `count` collections and `count` items (one per new collection) to each owner. */
@@ -117,6 +122,13 @@ async function collectionIds(ownerId: string): Promise<string[]> {
       "select id from public.collections where owner_id = $1 order by created_at desc, id desc limit 50",
       [ownerId],
     ),
+  );
+  return rows.map((row) => row.id);
+}
+
+async function itemIds(collectionIds: string[]): Promise<string[]> {
+  const rows = await asService((tx) =>
+    tx.query<{ id: string }>("select id from public.items where collection_id = any($1::uuid[]) order by id", [collectionIds]),
   );
   return rows.map((row) => row.id);
 }

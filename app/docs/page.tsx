@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/site-header";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
 import { type Json, tagsWithOperations, text } from "@/lib/web/openapi-view";
 import { currentMember } from "@/lib/web/session";
+import { KEEP_EVENTS_DAYS } from "@/registry/limits";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference · Personal Data Service" };
@@ -56,8 +57,15 @@ export default async function DocsPage() {
             <p>
               Register an endpoint with <code>POST /webhook-endpoints</code> (or on{" "}
               <Link href="/settings/webhooks">Settings → Webhooks</Link>); every event below is POSTed to it as{" "}
-              <code>{"{id, type, created_at, data}"}</code>, signed, at least once. Each payload's schema is in the
-              reference's Webhooks section.
+              <code>{"{id, type, created_at, sequence, data}"}</code>, signed, at least once. Each payload's schema is
+              in the reference's Webhooks section.
+            </p>
+            <p>
+              Every event is kept {KEEP_EVENTS_DAYS} days, whether or not an endpoint wanted it:{" "}
+              <code>GET /events?after=</code> pulls the member's events in order, with the same ids and payloads, and{" "}
+              <code>POST /webhook-endpoints/{"{id}"}/redeliver</code> sends an endpoint everything since a time again.
+              <code>sequence</code> numbers each record's events, so a receiver can order updates that arrive out of
+              order.
             </p>
             <ul className="outline-ops">
               {webhooks.map((type) => (

@@ -31,7 +31,7 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
         )
       ).length,
   },
-  // Webhook deliveries are kept 30 days for the delivery log; pending ones are never purged.
+  // Webhook deliveries and events (the event log) are kept 30 days; pending deliveries and their events never purged.
   { name: "webhook_deliveries", run: purgeWebhookDeliveries },
   // The resolver's cached provider answers past their TTL: an expired row is never read again.
   { name: "expired_resolver_cache", run: purgeExpiredResolverCache },

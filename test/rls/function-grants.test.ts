@@ -12,6 +12,7 @@ const MEMBER_CALLABLE = [
   "app_private.complete_idempotent_request",
   "app_private.mint_upload",
   "app_private.ping_webhook_endpoint",
+  "app_private.redeliver_webhook_events",
   "app_private.retry_webhook_delivery",
   "app_private.set_webhook_secret",
   "app_private.streak_current_count",
