@@ -1,0 +1,53 @@
+-- Limits on a credential beyond its scopes (lib/auth/credential-limits.ts): the member picks them
+-- when making a personal access token. null: no limits (every token made before this migration).
+-- Written once at creation, never changed afterwards, so the token cache cannot hold stale limits.
+alter table app_private.access_tokens add column limits jsonb;
+
+-- The collections a collection-limited credential may reach, from the claims the member
+-- transaction sets (lib/db asMember adds `limits` only when the credential has them); null when
+-- the credential is not limited. Policies call it as an initplan, `(select …)`, so it runs once
+-- per statement, not per row: the common, unlimited path pays one current_setting.
+create function app_private.credential_collections() returns uuid[]
+language sql stable set search_path = '' as $$
+  select case when l ? 'collections' then array(select jsonb_array_elements_text(l -> 'collections'))::uuid[] end
+  from (select nullif(current_setting('request.jwt.claims', true), '')::jsonb -> 'limits' as l) claims
+$$;
+-- Members' policies call it; it reads only the caller's own claims.
+grant execute on function app_private.credential_collections() to authenticated;
+
+-- Restrictive policies AND with the permissive ones of each table: outside its collections a
+-- limited credential reads nothing (a get is 404, a list leaves them out, the export skips them)
+-- and writes nothing. A collection it creates would have an id outside its list, so creating a
+-- collection is refused too (the pipeline answers that first with 403 collection_limited).
+create policy "a collection-limited credential reaches only its collections" on public.collections
+  as restrictive for all to authenticated
+  using ((select app_private.credential_collections()) is null or id = any ((select app_private.credential_collections())))
+  with check ((select app_private.credential_collections()) is null or id = any ((select app_private.credential_collections())));
+create policy "a collection-limited credential reaches only the items of its collections" on public.items
+  as restrictive for all to authenticated
+  using (
+    (select app_private.credential_collections()) is null
+    or collection_id = any ((select app_private.credential_collections()))
+  )
+  with check (
+    (select app_private.credential_collections()) is null
+    or collection_id = any ((select app_private.credential_collections()))
+  );
+
+-- A delete asked for through a tool by a "confirm destructive" credential waits here until the
+-- member confirms it on the settings page (signed in), which then deletes through the pipeline as
+-- the member. The row image is what the credential could read when it asked, shown to the member.
+-- Service-only, like the tokens: the page reads it for the signed-in member.
+create table app_private.delete_confirmations (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references auth.users (id) on delete cascade,
+  token_id uuid references app_private.access_tokens (id) on delete cascade,
+  credential text not null,
+  tool text not null,
+  resource text not null,
+  target_id uuid not null,
+  target jsonb not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '7 days'
+);
+create index delete_confirmations_member_idx on app_private.delete_confirmations (member_id, created_at desc);
