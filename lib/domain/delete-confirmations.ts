@@ -35,6 +35,7 @@ export async function holdDelete(
   caller: Caller,
   capability: Capability,
   id: string,
+  /** The service's configured public origin (SITE_URL), never the request's Host: the member opens this link. */
   origin: string,
 ): Promise<ConfirmDeleteDirective> {
   if (capability.source.kind !== "resource") throw new Error(`${capability.tool} is not a resource delete`);

@@ -9,7 +9,7 @@ import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
 import { ApiError } from "../http/problem.ts";
-import { requestOrigin } from "../http/origin.ts";
+import { siteUrlFrom } from "../http/site-url.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
 import { ConfirmationPending, confirmsDelete, enforceLimits } from "./credential-limits.ts";
@@ -51,7 +51,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     // The input picks the one scope that is needed (uploads: by purpose).
     if (capability.scopeBy) authorize(caller, scopeForInput(capability, input));
     if (confirmsDelete(capability, caller.limits)) {
-      throw new ConfirmationPending(await holdDelete(caller, capability, String(input.id), requestOrigin(call.headers)));
+      throw new ConfirmationPending(await holdDelete(caller, capability, String(input.id), siteUrlFrom()));
     }
     const replay = await idempotency.reserve(caller.memberId, input);
     if (replay) return { ...replay, headers: { ...headers, ...replay.headers } };

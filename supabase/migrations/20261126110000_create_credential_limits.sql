@@ -21,17 +21,17 @@ grant execute on function app_private.credential_collections() to authenticated;
 -- collection is refused too (the pipeline answers that first with 403 collection_limited).
 create policy "a collection-limited credential reaches only its collections" on public.collections
   as restrictive for all to authenticated
-  using ((select app_private.credential_collections()) is null or id = any ((select app_private.credential_collections())))
-  with check ((select app_private.credential_collections()) is null or id = any ((select app_private.credential_collections())));
+  using ((select app_private.credential_collections()) is null or id = any ((select app_private.credential_collections())::uuid[]))
+  with check ((select app_private.credential_collections()) is null or id = any ((select app_private.credential_collections())::uuid[]));
 create policy "a collection-limited credential reaches only the items of its collections" on public.items
   as restrictive for all to authenticated
   using (
     (select app_private.credential_collections()) is null
-    or collection_id = any ((select app_private.credential_collections()))
+    or collection_id = any ((select app_private.credential_collections())::uuid[])
   )
   with check (
     (select app_private.credential_collections()) is null
-    or collection_id = any ((select app_private.credential_collections()))
+    or collection_id = any ((select app_private.credential_collections())::uuid[])
   );
 
 -- A delete asked for through a tool by a "confirm destructive" credential waits here until the
