@@ -95,7 +95,7 @@ describe("a collection-limited token", () => {
   it("exports only its collections and their items", async () => {
     const exported = await api("GET", "/export", { token });
     expect(exported.status).toBe(200);
-    const files = exported.body.files as Record<string, { id: string }[]>;
+    const files = exported.body.files as Record<string, { id: string; collection_id?: string }[]>;
     expect((files["collections.json"] ?? []).map((c) => c.id)).toEqual([allowed.collectionId]);
     expect((files["items.json"] ?? []).map((i) => i.collection_id)).toEqual(
       (files["items.json"] ?? []).map(() => allowed.collectionId),
