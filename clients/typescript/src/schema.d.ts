@@ -1297,7 +1297,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "unauthorized" | "insufficient_scope" | "write_refused" | "plan_required" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "malformed_request" | "idempotency_mismatch" | "rate_limited" | "upstream_unavailable" | "unavailable" | "internal";
+            code: "unauthorized" | "insufficient_scope" | "write_refused" | "plan_required" | "read_only_credential" | "tool_not_allowed" | "collection_limited" | "confirmation_required" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "malformed_request" | "idempotency_mismatch" | "rate_limited" | "upstream_unavailable" | "unavailable" | "internal";
             /** @description The Request-Id of this request; quote it when reporting a problem. */
             request_id: string;
             /** @description Per-field problems (422), each pointing into the request input. */
@@ -2383,7 +2383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2493,7 +2493,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2606,7 +2606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2685,7 +2685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2811,7 +2811,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2934,7 +2934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3058,7 +3058,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3178,7 +3178,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3257,7 +3257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3397,7 +3397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3520,7 +3520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:read. */
+            /** @description `insufficient_scope`: The token lacks todos:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3640,7 +3640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3758,7 +3758,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:read. */
+            /** @description `insufficient_scope`: The token lacks todos:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3837,7 +3837,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3973,7 +3973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4096,7 +4096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:read. */
+            /** @description `insufficient_scope`: The token lacks goals:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4209,7 +4209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4323,7 +4323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:read. */
+            /** @description `insufficient_scope`: The token lacks goals:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4402,7 +4402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4531,7 +4531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4652,7 +4652,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:read. */
+            /** @description `insufficient_scope`: The token lacks streaks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4762,7 +4762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4876,7 +4876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:read. */
+            /** @description `insufficient_scope`: The token lacks streaks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4955,7 +4955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5081,7 +5081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5204,7 +5204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:read. */
+            /** @description `insufficient_scope`: The token lacks messages:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5313,7 +5313,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks messages:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5425,7 +5425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:read. */
+            /** @description `insufficient_scope`: The token lacks messages:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5518,7 +5518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5621,7 +5621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5720,7 +5720,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5823,7 +5823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5931,7 +5931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6043,7 +6043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6157,7 +6157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6278,7 +6278,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6378,7 +6378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6490,7 +6490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:read. */
+            /** @description `insufficient_scope`: The token lacks profile:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6597,7 +6597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6708,7 +6708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6827,7 +6827,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6946,7 +6946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7025,7 +7025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7160,7 +7160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7488,7 +7488,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7704,7 +7704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:write or messages:write or items:write. The token lacks the write scope of the purpose. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `plan_required`: The member is not on the Pro plan. */
+            /** @description `insufficient_scope`: The token lacks profile:write or messages:write or items:write. The token lacks the write scope of the purpose. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `plan_required`: The member is not on the Pro plan. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8001,7 +8001,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:read. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8181,7 +8181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8286,7 +8286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8475,7 +8475,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8652,7 +8652,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8813,7 +8813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8921,7 +8921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
