@@ -41,11 +41,11 @@ test("a token limited to one collection that confirms deletes: made on the token
   await page.goto("/settings/tokens");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByText("Only these tools").click();
+    await page.locator("summary", { hasText: "Only these tools" }).click();
     await expect(page.getByRole("checkbox", { name: /items_delete/ })).toBeVisible();
     await fitsScreen(page);
     await screenshot(page, `token-limits-form-${width}`);
-    await page.getByText("Only these tools").click();
+    await page.locator("summary", { hasText: "Only these tools" }).click();
   }
   await page.getByLabel("Name").fill("careful assistant");
   await page.getByRole("button", { name: "Clear" }).click();
