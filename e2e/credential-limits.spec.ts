@@ -85,6 +85,7 @@ test("a token limited to one collection that confirms deletes: made on the token
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("Delete item");
   await expect(card).toContainText("careful assistant");
+  await expect(card).toContainText("in Road trip");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await fitsScreen(page);

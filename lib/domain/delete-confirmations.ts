@@ -14,13 +14,33 @@ export interface DeleteConfirmation {
   tool: string;
   resource: string;
   target_id: string;
-  /** The row as the credential could read it when it asked. */
-  target: Record<string, unknown>;
+  /** The row as the credential could read it when it asked, and how to name it to the member. */
+  target: HeldRow;
   /** The token's name, or how the credential is known when it is not a token. */
   credential: string;
   created_at: string;
   expires_at: string;
 }
+
+export interface HeldRow {
+  record: Record<string, unknown>;
+  /** The row's name: its name or title, an item's catalog title. */
+  label: string;
+  /** What else goes or where it sits: "in Road trip", "with its 12 items". */
+  context: string | null;
+}
+
+/** Per resource, SQL naming the row (t) for the member where its own fields do not. */
+const DESCRIBE: Record<string, { label?: string; context?: string }> = {
+  items: {
+    label: "coalesce(t.title, (select ce.title from public.catalog_entries ce where ce.id = t.song_id))",
+    context: "'in ' || (select c.name from public.collections c where c.id = t.collection_id)",
+  },
+  collections: {
+    context: `(select case count(*) when 0 then null when 1 then 'with its one item' else 'with its ' || count(*) || ' items' end
+      from public.items i where i.collection_id = t.id)`,
+  },
+};
 
 const pagePath = (id: string) => `/settings/confirmations?id=${id}`;
 
@@ -70,15 +90,20 @@ export async function holdDelete(
   };
 }
 
-async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string): Promise<Record<string, unknown>> {
+async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string): Promise<HeldRow> {
   const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
+  const describe = DESCRIBE[resource.name] ?? {};
   const [row] = await asMember(
     caller.memberId,
     (tx) =>
-      tx.queryLast<{ r: Record<string, unknown> | null; deleted: boolean }>(
-        `with target as (select to_jsonb(t) as r from ${resource.table} t where t.id = $1),
-              gone as (delete from ${resource.table} t where t.id = $1 returning t.id)
-         select (select r from target) as r, exists (select 1 from gone) as deleted`,
+      tx.queryLast<{ r: Record<string, unknown> | null; label: string | null; context: string | null; deleted: boolean }>(
+        `with target as (
+           select to_jsonb(t) as r, ${describe.label ?? "null"}::text as label, ${describe.context ?? "null"}::text as context
+           from ${resource.table} t where t.id = $1
+         ),
+         gone as (delete from ${resource.table} t where t.id = $1 returning t.id)
+         select t.r, t.label, t.context, exists (select 1 from gone) as deleted
+         from (select 1) one left join target t on true`,
         [id],
       ),
     { tokenId, collections: caller.limits?.collections },
@@ -92,7 +117,9 @@ async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string):
       reason: { sqlstate: "42501", message, code: "not_owner" },
     });
   }
-  return toRecord(resource, row.r);
+  const record = toRecord(resource, row.r);
+  const own = record.name ?? record.title ?? record.url ?? record.handle;
+  return { record, label: String(row.label ?? own ?? id), context: row.context };
 }
 
 const COLUMNS = `c.id, c.tool, c.resource, c.target_id, c.target, coalesce(t.name, c.credential) as credential,

@@ -123,7 +123,13 @@ describe("safety modes of a credential", () => {
         ["collections_delete", collectionId],
         ["items_delete", itemId],
       ]);
-      expect(pending[0]).toMatchObject({ credential: "limited", resource: "collection", target: { name: "Careful" } });
+      expect(pending[0]).toMatchObject({
+        credential: "limited",
+        resource: "collection",
+        target: { label: "Careful", context: "with its one item", record: { name: "Careful" } },
+      });
+      expect(pending[1]?.target).toMatchObject({ context: "in Careful", record: { id: itemId } });
+      expect(pending[1]?.target.label).toMatch(/^Entry /);
     });
 
     it("answers a REST delete 403 confirmation_required, naming the page, and deletes nothing", async () => {

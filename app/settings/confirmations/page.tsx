@@ -16,8 +16,9 @@ const RESULTS: Record<string, string> = {
   gone: "That request is no longer pending (confirmed, dismissed, lapsed, or the row is already gone).",
 };
 
-// The row's own fields worth reading; ids and bookkeeping stay out.
-const HIDDEN = new Set(["id", "owner_id", "created_at", "updated_at"]);
+// The row's own fields worth reading: ids and bookkeeping stay out (the label and context name them).
+const shown = ([key, value]: [string, unknown]) =>
+  key !== "id" && !key.endsWith("_id") && key !== "updated_at" && value !== null && value !== "" && !(Array.isArray(value) && !value.length);
 
 export default async function ConfirmationsPage({ searchParams }: { searchParams: Search }) {
   const member = await requireMember();
@@ -59,8 +60,8 @@ function resultLine(result: string): string | null {
 }
 
 function HeldDelete({ held, named }: { held: DeleteConfirmation; named: boolean }) {
-  const label = String(held.target.name ?? held.target.title ?? held.target.url ?? held.target_id);
-  const fields = Object.entries(held.target).filter(([key, value]) => !HIDDEN.has(key) && value !== null && value !== "");
+  const { label, context, record } = held.target;
+  const fields = Object.entries(record).filter(shown);
   const headingId = `held-${held.id}`;
   return (
     <section
@@ -70,12 +71,11 @@ function HeldDelete({ held, named }: { held: DeleteConfirmation; named: boolean 
       id={held.id}
     >
       <h2 id={headingId}>
-        Delete {held.resource} “{label}”?
+        Delete {held.resource} “{label}”{context ? ` ${context}` : ""}?
       </h2>
       <p className="muted small">
         Asked by <strong>{held.credential}</strong> ({held.tool}) on {formatDateTime(held.created_at)}; lapses{" "}
         {formatDateTime(held.expires_at)}.
-        {held.resource === "collection" && " Its items are deleted with it."}
       </p>
       <dl className="held-fields">
         {fields.map(([key, value]) => (
