@@ -3,7 +3,7 @@ import { type ConfirmDeleteDirective, DELETE_CONFIRMATION_DAYS } from "../../reg
 import type { ResourceSpec } from "../../registry/define.ts";
 import { notOwnerMessage } from "../../registry/ownership.ts";
 import type { Caller } from "../auth/caller.ts";
-import { asMember, asService } from "../db/index.ts";
+import { asMember, asService, type Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import { toRecord } from "./record.ts";
 import { fromStoreError } from "./store-errors.ts";
@@ -151,4 +151,9 @@ export async function takeDelete(id: string, memberId: string): Promise<DeleteCo
     ),
   );
   return row ?? null;
+}
+
+/** Upkeep: held deletes past their time are never carried out, so they go. */
+export async function purgeLapsedDeletes(tx: Queryable): Promise<number> {
+  return (await tx.query("delete from app_private.delete_confirmations where expires_at <= now() returning id")).length;
 }

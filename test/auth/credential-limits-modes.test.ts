@@ -2,7 +2,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authenticateToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db";
-import { pendingDeletes } from "@/lib/domain/delete-confirmations";
+import { asService } from "@/lib/db";
+import { pendingDeletes, takeDelete } from "@/lib/domain/delete-confirmations";
+import { runUpkeep } from "@/lib/upkeep/run";
+import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
 import { siteUrlFrom } from "@/lib/http/site-url";
 import { isWrite } from "@/lib/pipeline/credential-limits";
 import { capabilities } from "@/registry/capabilities";
@@ -155,6 +158,28 @@ describe("safety modes of a credential", () => {
       expect(notOwner).toMatchObject({ status: 403, body: { error: { code: "write_refused", reason: { code: "not_owner" } } } });
       expect(await pendingDeletes(ada.id)).toEqual([]);
       expect((await api("GET", `/collections/${bobs.collectionId}`, { token: bob.token })).status).toBe(200);
+    });
+
+    it("lets a held delete lapse: the page no longer offers it, and upkeep removes it", async () => {
+      const ada = await makeMember();
+      const { collectionId, itemId } = await collectionWithItem(ada, "Lapsing");
+      const token = await limitedToken(ada.id, { confirmDestructive: true });
+      const old = (await invoke(token, { tool: "items_delete", input: { id: itemId } })).body.directive;
+      await invoke(token, { tool: "collections_delete", input: { id: collectionId } });
+      await asService((tx) =>
+        tx.query("update app_private.delete_confirmations set expires_at = now() - interval '1 second' where id = $1", [
+          old.confirmation_id,
+        ]),
+      );
+      await runUpkeep(UPKEEP_TASKS.filter((task) => task.name === "lapsed_delete_confirmations"));
+      const left = await asService((tx) =>
+        tx.query<{ id: string }>("select id from app_private.delete_confirmations where member_id = $1", [ada.id]),
+      );
+      expect(left.map((row) => row.id)).not.toContain(old.confirmation_id);
+      expect(left).toHaveLength(1);
+      expect(await takeDelete(old.confirmation_id, ada.id)).toBeNull();
+      expect((await pendingDeletes(ada.id)).map((p) => p.tool)).toEqual(["collections_delete"]);
+      expect((await api("GET", `/items/${itemId}`, { token: ada.token })).status).toBe(200);
     });
 
     it("describes delete tools as answering the directive, and leaves other tools as they were", async () => {
