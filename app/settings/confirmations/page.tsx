@@ -81,7 +81,7 @@ function HeldDelete({ held, named }: { held: DeleteConfirmation; named: boolean 
         {fields.map(([key, value]) => (
           <div key={key}>
             <dt>{key.replace(/_/g, " ")}</dt>
-            <dd>{Array.isArray(value) ? value.join(", ") : String(value)}</dd>
+            <dd>{key.endsWith("_at") ? formatDateTime(String(value)) : Array.isArray(value) ? value.join(", ") : String(value)}</dd>
           </div>
         ))}
       </dl>
