@@ -2,8 +2,10 @@
 
 import { useActionState, useEffect, useRef, useState } from "react";
 import type { CreateTokenState } from "@/app/settings/tokens/actions";
+import type { LimitChoices } from "@/lib/domain/credential-limit-choices";
 import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
 import { CopyButton } from "./copy-button";
+import { CredentialLimitsFields } from "./credential-limits-fields";
 import { SubmitButton } from "./submit-button";
 import { useReveal } from "./use-reveal";
 
@@ -25,13 +27,14 @@ interface Props {
   maxDays: number;
   scopes: readonly ScopeInfo[];
   presets: readonly Preset[];
+  limitChoices: LimitChoices;
 }
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** Name, expiry (with the exact date) and scope checkboxes described from the registry; starts with none. */
-export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, scopes, presets }: Props) {
+export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, scopes, presets, limitChoices }: Props) {
   const [state, formAction] = useActionState(action, {});
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [expiry, setExpiry] = useState(String(defaultDays));
@@ -173,7 +176,11 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
             {picked.size} of {SCOPES.length} scopes picked.
           </p>
         </fieldset>
-        {state.ok === false && (
+        <CredentialLimitsFields
+          choices={limitChoices}
+          error={state.ok === false && state.field ? { field: state.field, error: state.error } : undefined}
+        />
+        {state.ok === false && !state.field && (
           <p role="alert" className="error">
             {state.error}
           </p>

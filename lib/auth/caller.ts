@@ -1,9 +1,15 @@
 import { isScope, SCOPES, type Scope } from "../../registry/scopes.ts";
+import type { CredentialLimits } from "./credential-limits.ts";
 
 /** Who a call acts for: always a member, under that member's row-level security. */
 interface ActingMember {
   memberId: string;
   scopes: ReadonlySet<Scope>;
+  /**
+   * What the credential may do beyond its scopes; absent: no limits. Enforced for whatever kind of
+   * caller carries it (lib/pipeline/credential-limits.ts, and RLS for the collections).
+   */
+  limits?: CredentialLimits;
 }
 
 /**
@@ -23,12 +29,19 @@ const EVERY_SCOPE: ReadonlySet<Scope> = new Set(SCOPES);
 /** Scopes as stored with a token; a name the registry no longer knows grants nothing. */
 export const scopeSet = (names: readonly string[]): ReadonlySet<Scope> => new Set(names.filter(isScope));
 
-export const tokenCaller = (memberId: string, tokenId: string, scopes: readonly string[], cached = false): TokenCaller => ({
+export const tokenCaller = (
+  memberId: string,
+  tokenId: string,
+  scopes: readonly string[],
+  cached = false,
+  limits?: CredentialLimits | null,
+): TokenCaller => ({
   kind: "token",
   memberId,
   tokenId,
   scopes: scopeSet(scopes),
   cached,
+  ...(limits ? { limits } : {}),
 });
 
 export const sessionCaller = (memberId: string, sessionId: string): SessionCaller => ({

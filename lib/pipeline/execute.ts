@@ -3,13 +3,16 @@ import type { Caller } from "../auth/caller.ts";
 import { asMember } from "../db/index.ts";
 import { continuing } from "../db/index.ts";
 import { Reply } from "../domain/context.ts";
+import { holdDelete } from "../domain/delete-confirmations.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
 import { ApiError } from "../http/problem.ts";
+import { siteUrlFrom } from "../http/site-url.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
+import { ConfirmationPending, confirmsDelete, enforceLimits } from "./credential-limits.ts";
 import { idempotencyFor } from "./idempotency.ts";
 import { parseCapabilityInput } from "./parse.ts";
 
@@ -30,7 +33,8 @@ export interface Outcome {
 
 /**
  * The one pipeline every surface uses (REST, tool invoke, MCP, settings pages):
- * authenticate → rate limit → authorize → address → parse → idempotency (creates with
+ * authenticate → rate limit → authorize → the credential's limits → address → parse → (a delete
+ * the credential must have confirmed is held instead) → idempotency (creates with
  * Idempotency-Key) → run as the member (the idempotent response is stored in the write's
  * transaction) → map the store's answer. Errors are thrown as ApiError carrying any headers
  * gathered so far (rate-limit state).
@@ -42,9 +46,13 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     const caller = call.caller ?? (await authenticate(call.headers));
     Object.assign(headers, await rateLimit(caller, capability));
     authorizeAny(caller, acceptedScopes(capability));
+    enforceLimits(capability, caller.limits);
     const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
     // The input picks the one scope that is needed (uploads: by purpose).
     if (capability.scopeBy) authorize(caller, scopeForInput(capability, input));
+    if (confirmsDelete(capability, caller.limits)) {
+      throw new ConfirmationPending(await holdDelete(caller, capability, String(input.id), siteUrlFrom()));
+    }
     const replay = await idempotency.reserve(caller.memberId, input);
     if (replay) return { ...replay, headers: { ...headers, ...replay.headers } };
     await settleUploadKeys(capability, input, caller.memberId);
@@ -64,7 +72,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
         const step = idempotency.records() ? continuing(tx) : tx;
         return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared }));
       },
-      { tokenId },
+      { tokenId, collections: caller.limits?.collections },
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });

@@ -29,8 +29,8 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     Object.assign(spent, await rateLimitCatalog(caller));
     return {
-      tools: toolsFor(caller.scopes).map(
-        (capability) => toVendorShape(toolDefinition(capability), capability, "mcp") as never,
+      tools: toolsFor(caller.scopes, caller.limits).map(
+        (capability) => toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
       ),
     };
   });
@@ -45,7 +45,7 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
     Object.assign(spent, outcome.headers);
     const body = outcome.body;
     if (!body.ok) return errorResult(body.error);
-    return successResult(capability, "directive" in body ? body.directive : body.result);
+    return successResult(capability, "directive" in body ? body.directive : body.result, caller.limits);
   });
   return server;
 }

@@ -24,7 +24,7 @@ export async function handleToolCatalog(request: Request): Promise<Response> {
     const caller = await authenticate(request.headers);
     headers = await rateLimitCatalog(caller);
     const format = formatFrom(new URL(request.url).searchParams);
-    return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format) }, requestId, headers);
+    return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format, caller.limits) }, requestId, headers);
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId, headers);
   }

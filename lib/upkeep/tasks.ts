@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
 import { purgeExpiredResolverCache } from "../catalog/providers/durable-cache.ts";
+import { purgeLapsedDeletes } from "../domain/delete-confirmations.ts";
 import { purgeExpiredIdempotencyKeys } from "../pipeline/idempotency.ts";
 import { purgeWebhookDeliveries } from "../webhook-delivery/worker.ts";
 
@@ -35,4 +36,6 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
   { name: "webhook_deliveries", run: purgeWebhookDeliveries },
   // The resolver's cached provider answers past their TTL: an expired row is never read again.
   { name: "expired_resolver_cache", run: purgeExpiredResolverCache },
+  // Deletes a "confirm destructive" credential asked for, past their 7 days: never carried out.
+  { name: "lapsed_delete_confirmations", run: purgeLapsedDeletes },
 ];

@@ -10,6 +10,7 @@ const MEMBER_CALLABLE = [
   "app_private.caller_timezone",
   "app_private.catalog_normalize",
   "app_private.complete_idempotent_request",
+  "app_private.credential_collections",
   "app_private.mint_upload",
   "app_private.ping_webhook_endpoint",
   "app_private.redeliver_webhook_events",

@@ -1369,7 +1369,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "unauthorized" | "insufficient_scope" | "write_refused" | "plan_required" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "malformed_request" | "idempotency_mismatch" | "rate_limited" | "upstream_unavailable" | "unavailable" | "internal";
+            code: "unauthorized" | "insufficient_scope" | "write_refused" | "plan_required" | "read_only_credential" | "tool_not_allowed" | "collection_limited" | "confirmation_required" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "malformed_request" | "idempotency_mismatch" | "rate_limited" | "upstream_unavailable" | "unavailable" | "internal";
             /** @description The Request-Id of this request; quote it when reporting a problem. */
             request_id: string;
             /** @description Per-field problems (422), each pointing into the request input. */
@@ -2455,7 +2455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2565,7 +2565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2678,7 +2678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2883,7 +2883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3006,7 +3006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3130,7 +3130,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3250,7 +3250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3329,7 +3329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3469,7 +3469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3592,7 +3592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:read. */
+            /** @description `insufficient_scope`: The token lacks todos:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3712,7 +3712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3830,7 +3830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:read. */
+            /** @description `insufficient_scope`: The token lacks todos:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3909,7 +3909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4045,7 +4045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4168,7 +4168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:read. */
+            /** @description `insufficient_scope`: The token lacks goals:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4281,7 +4281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4395,7 +4395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:read. */
+            /** @description `insufficient_scope`: The token lacks goals:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4474,7 +4474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4603,7 +4603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4724,7 +4724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:read. */
+            /** @description `insufficient_scope`: The token lacks streaks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4834,7 +4834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4948,7 +4948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:read. */
+            /** @description `insufficient_scope`: The token lacks streaks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5027,7 +5027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5153,7 +5153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5276,7 +5276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:read. */
+            /** @description `insufficient_scope`: The token lacks messages:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5385,7 +5385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks messages:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5497,7 +5497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:read. */
+            /** @description `insufficient_scope`: The token lacks messages:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5590,7 +5590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5693,7 +5693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5792,7 +5792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5895,7 +5895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6003,7 +6003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6115,7 +6115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6229,7 +6229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6350,7 +6350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6450,7 +6450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6562,7 +6562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:read. */
+            /** @description `insufficient_scope`: The token lacks profile:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6669,7 +6669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6780,7 +6780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6899,7 +6899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7018,7 +7018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7097,7 +7097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7232,7 +7232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7560,7 +7560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7776,7 +7776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:write or messages:write or items:write. The token lacks the write scope of the purpose. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `plan_required`: The member is not on the Pro plan. */
+            /** @description `insufficient_scope`: The token lacks profile:write or messages:write or items:write. The token lacks the write scope of the purpose. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `plan_required`: The member is not on the Pro plan. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8076,7 +8076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:read. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8256,7 +8256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8534,7 +8534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8723,7 +8723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8900,7 +8900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9061,7 +9061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9326,7 +9326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
