@@ -110,11 +110,11 @@ export async function handleMcp(request: Request): Promise<Response> {
  * for more), not as a tool error inside a 200. Only a body small enough for the transport is read.
  */
 async function outOfScopeCall(request: Request, caller: Caller): Promise<Response | null> {
-  const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (!(length <= MAX_BODY_BYTES)) return null;
+  const text = await cappedText(request.clone(), MAX_BODY_BYTES);
+  if (text === null) return null;
   let message: unknown;
   try {
-    message = JSON.parse(await request.clone().text());
+    message = JSON.parse(text);
   } catch {
     return null;
   }
@@ -130,4 +130,23 @@ async function outOfScopeCall(request: Request, caller: Caller): Promise<Respons
     status: 403,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers },
   });
+}
+
+/** The body as text, or null once it passes max bytes (the transport then answers it as too large). */
+async function cappedText(request: Request, max: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > max || !request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

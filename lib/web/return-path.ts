@@ -7,6 +7,7 @@ export const DEFAULT_RETURN = "/settings/tokens";
  */
 export function returnPath(value: string): string {
   if (!/^\/(?:oauth\/authorize\?|settings(?:\/|$))/.test(value)) return DEFAULT_RETURN;
-  if (value.startsWith("//") || value.includes("\\") || /[\u0000-\u001f]/.test(value)) return DEFAULT_RETURN;
+  const control = [...value].some((char) => char.charCodeAt(0) < 0x20);
+  if (value.startsWith("//") || value.includes("\\") || control) return DEFAULT_RETURN;
   return value;
 }

@@ -34,7 +34,7 @@ export function clientMetadataAllowHost(env: Readonly<Record<string, string | un
 /** An https client_id with a path (the draft's §3): anything else is not a metadata document URL. */
 function documentUrl(clientId: string): URL {
   const url = URL.parse(clientId);
-  if (!url || url.protocol !== "https:" || url.pathname === "/" || url.hash || url.username || url.password) {
+  if (url?.protocol !== "https:" || url.pathname === "/" || url.hash || url.username || url.password) {
     throw new OAuthError("invalid_client", "A client_id URL must be https, with a path, and no fragment or credentials.");
   }
   return url;

@@ -86,7 +86,7 @@ export function checkClientMetadata(metadata: ClientMetadata): void {
   if (!grants.includes("authorization_code") || grants.some((g) => g !== "authorization_code" && g !== "refresh_token")) {
     throw new OAuthError("invalid_client_metadata", "grant_types: only authorization_code and refresh_token are offered.");
   }
-  if (metadata.response_types && metadata.response_types.some((type) => type !== "code")) {
+  if (metadata.response_types?.some((type) => type !== "code")) {
     throw new OAuthError("invalid_client_metadata", 'response_types: only "code" is offered.');
   }
 }
