@@ -21,6 +21,7 @@ export const PAGES: readonly SitePage[] = [
   { name: "docs-tools", path: "/docs/tools" },
   { name: "not-found", path: "/no-such-page", status: 404 },
   { name: "settings-tokens", path: "/settings/tokens", member: true },
+  { name: "settings-connected-apps", path: "/settings/connected-apps", member: true },
   { name: "settings-profile", path: "/settings/profile", member: true },
   { name: "settings-assistant", path: "/settings/assistant", member: true },
   { name: "settings-blocks", path: "/settings/blocks", member: true },
