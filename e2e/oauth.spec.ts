@@ -19,7 +19,10 @@ const MCP = new URL(`${ORIGIN}/api/mcp`);
 async function callbackServer() {
   const received: URLSearchParams[] = [];
   const server = http.createServer((req, res) => {
-    received.push(new URL(req.url ?? "/", "http://127.0.0.1").searchParams);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    // The browser also asks for /favicon.ico (answered empty, not 404: the page must log no error).
+    if (url.pathname !== "/callback") return void res.writeHead(204).end();
+    received.push(url.searchParams);
     res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Done</title><p>You can close this window.</p>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,6 +39,9 @@ async function signUpThroughConsent(page: Page, authorizationUrl: URL) {
   await page.goto(authorizationUrl.href);
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   await page.getByRole("link", { name: "Create an account" }).click();
+  // The sign-in page has an Email field too: wait for the sign-up page before typing.
+  await expect(page).toHaveURL(/\/sign-up\?next=/);
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await page.getByLabel("Email").fill(`oauth-${Date.now()}@example.test`);
   await page.getByLabel("Password").fill(`pw-${Date.now()}-long-enough`);
   await page.getByRole("button", { name: "Create account" }).click();

@@ -1,7 +1,7 @@
 export type { OAuthClient } from "./client-rules.ts";
 export { redirectMatches } from "./client-rules.ts";
 import { randomBytes } from "node:crypto";
-import { asService } from "../../db/index.ts";
+import { asService, type Queryable } from "../../db/index.ts";
 import { fetchClientMetadata } from "./client-metadata.ts";
 import { checkClientMetadata, type ClientMetadata, type OAuthClient } from "./client-rules.ts";
 
@@ -47,15 +47,13 @@ export async function findClient(clientId: string): Promise<OAuthClient | null> 
 }
 
 /** Upkeep: registered clients unused for UNUSED_CLIENT_DAYS with no live grant. Answers how many went. */
-export async function expireUnusedClients(): Promise<number> {
-  const rows = await asService((tx) =>
-    tx.query(
-      `delete from app_private.oauth_clients c
-       where c.last_used_at < now() - make_interval(days => $1)
-         and not exists (select 1 from app_private.oauth_grants g where g.client_id = c.id and g.revoked_at is null)
-       returning c.id`,
-      [UNUSED_CLIENT_DAYS],
-    ),
+export async function expireUnusedClients(tx: Queryable): Promise<number> {
+  const rows = await tx.query(
+    `delete from app_private.oauth_clients c
+     where c.last_used_at < now() - make_interval(days => $1)
+       and not exists (select 1 from app_private.oauth_grants g where g.client_id = c.id and g.revoked_at is null)
+     returning c.id`,
+    [UNUSED_CLIENT_DAYS],
   );
   return rows.length;
 }

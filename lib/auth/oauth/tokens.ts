@@ -236,14 +236,8 @@ export async function authenticateAccessToken(token: string): Promise<OAuthCalle
 }
 
 /** Upkeep: tokens expired more than a day ago, and codes past their life, are deleted. */
-export async function purgeExpiredOAuthRows(): Promise<number> {
-  return asService(async (tx) => {
-    const tokens = await tx.query(
-      `delete from app_private.oauth_tokens where expires_at < now() - interval '1 day' returning id`,
-    );
-    const codes = await tx.query(
-      `delete from app_private.oauth_codes where expires_at < now() - interval '1 day' returning grant_id`,
-    );
-    return tokens.length + codes.length;
-  });
+export async function purgeExpiredOAuthRows(tx: Queryable): Promise<number> {
+  const tokens = await tx.query(`delete from app_private.oauth_tokens where expires_at < now() - interval '1 day' returning id`);
+  const codes = await tx.query(`delete from app_private.oauth_codes where expires_at < now() - interval '1 day' returning grant_id`);
+  return tokens.length + codes.length;
 }
