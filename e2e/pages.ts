@@ -19,6 +19,7 @@ export const PAGES: readonly SitePage[] = [
   { name: "docs", path: "/docs", ready: "#api-reference[data-loaded]" },
   { name: "docs-errors", path: "/docs/errors" },
   { name: "docs-tools", path: "/docs/tools" },
+  { name: "docs-connect", path: "/docs/connect" },
   { name: "not-found", path: "/no-such-page", status: 404 },
   { name: "settings-tokens", path: "/settings/tokens", member: true },
   { name: "settings-connected-apps", path: "/settings/connected-apps", member: true },

@@ -105,11 +105,14 @@ export async function handleMcp(request: Request): Promise<Response> {
 }
 
 /**
- * A tools/call of a tool the token's scopes do not reach is answered 403 with the Bearer challenge
- * naming the scopes it needs (the MCP authorization spec's step-up: the client may ask the member
- * for more), not as a tool error inside a 200. Only a body small enough for the transport is read.
+ * For an OAuth token, a tools/call of a tool its scopes do not reach is answered 403 with the
+ * Bearer challenge naming the scopes it needs (the MCP authorization spec's step-up: the client may
+ * ask the member for more), not as a tool error inside a 200. A personal access token cannot be
+ * widened by its client, so there the refusal stays a tool error the model can read. Only a body
+ * small enough for the transport is read.
  */
 async function outOfScopeCall(request: Request, caller: Caller): Promise<Response | null> {
+  if (caller.kind !== "oauth") return null;
   const text = await cappedText(request.clone(), MAX_BODY_BYTES);
   if (text === null) return null;
   let message: unknown;

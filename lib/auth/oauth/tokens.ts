@@ -22,14 +22,21 @@ export interface TokenResponse {
 /** A failure that must still commit (a reused code or refresh token revokes the grant), then be answered. */
 class Refusal {
   readonly error: OAuthError;
-  constructor(error: OAuthError) {
+  /** Access tokens the refusal revoked (their hashes), forgotten here once it commits. */
+  readonly revoked: readonly string[];
+  constructor(error: OAuthError, revoked: readonly string[] = []) {
     this.error = error;
+    this.revoked = revoked;
   }
 }
 
 async function committing<T>(fn: (tx: Queryable) => Promise<T | Refusal>): Promise<T> {
   const outcome = await asService(fn);
-  if (outcome instanceof Refusal) throw outcome.error;
+  if (outcome instanceof Refusal) {
+    // Other instances hear of it by NOTIFY; this one need not wait for its own.
+    for (const hash of outcome.revoked) tokenCache().forget(hash);
+    throw outcome.error;
+  }
   return outcome;
 }
 
@@ -53,7 +60,18 @@ async function issueTokens(tx: Queryable, grantId: string, scopes: readonly stri
   };
 }
 
-const revokeGrantSql = `update app_private.oauth_grants set revoked_at = now() where id = $1 and revoked_at is null`;
+/** Revokes the grant (a trigger revokes its tokens); answers the hashes of its access tokens. */
+async function revokeFamily(tx: Queryable, grantId: string): Promise<string[]> {
+  const rows = await tx.query<{ hash: string }>(
+    `with revoked as (
+       update app_private.oauth_grants set revoked_at = now() where id = $1 and revoked_at is null returning id
+     )
+     select encode(t.token_hash, 'hex') as hash from app_private.oauth_tokens t
+     where t.grant_id = $1 and t.kind = 'access' and exists (select 1 from revoked)`,
+    [grantId],
+  );
+  return rows.map((row) => row.hash);
+}
 
 /**
  * The authorization_code grant (OAuth 2.1 §4.1.3): the code once, by the client it was issued to,
@@ -88,8 +106,8 @@ export async function exchangeCode(input: {
     );
     if (!row) return new Refusal(invalidGrant("The code is unknown."));
     if (row.used) {
-      await tx.query(revokeGrantSql, [row.grant_id]);
-      return new Refusal(invalidGrant("The code was already used; the grant and its tokens are revoked."));
+      const revoked = await revokeFamily(tx, row.grant_id);
+      return new Refusal(invalidGrant("The code was already used; the grant and its tokens are revoked."), revoked);
     }
     if (row.expired || row.revoked) return new Refusal(invalidGrant("The code has expired."));
     if (row.client_id !== input.clientId) return new Refusal(invalidGrant("The code was issued to another client."));
@@ -138,8 +156,8 @@ export async function refreshTokens(input: {
     if (!row) return new Refusal(invalidGrant("The refresh token is unknown."));
     if (row.client_id !== input.clientId) return new Refusal(invalidGrant("The refresh token was issued to another client."));
     if (row.used) {
-      await tx.query(revokeGrantSql, [row.grant_id]);
-      return new Refusal(invalidGrant("The refresh token was already used; the grant and its tokens are revoked."));
+      const revoked = await revokeFamily(tx, row.grant_id);
+      return new Refusal(invalidGrant("The refresh token was already used; the grant and its tokens are revoked."), revoked);
     }
     if (!row.usable) return new Refusal(invalidGrant("The refresh token is expired or revoked."));
     if (input.resource !== undefined && input.resource !== row.resource) {
