@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "@/lib/auth/account-deletion";
 import { forgetClientMetadata } from "@/lib/auth/oauth/client-metadata";
 import { approveGrant, listGrants, revokeGrant } from "@/lib/auth/oauth/grants";
+import { CLIENT_ADDRESS_HEADER, serverWritesClientAddress } from "@/lib/http/client-address";
+import { REGISTRATIONS_PER_HOUR } from "@/lib/surfaces/oauth/endpoints";
 import { asService } from "@/lib/db";
 import { checkAuthorizeRequest, redirectWith } from "@/lib/surfaces/oauth/authorize";
 import type { Scope } from "@/registry/scopes";
@@ -21,6 +23,11 @@ import { selfSignedCertificate } from "../support/self-signed";
 const ORIGIN = "http://localhost:3000";
 const MCP = `${ORIGIN}/api/mcp`;
 const REDIRECT = "http://127.0.0.1:43210/callback";
+// Registration is rate limited per client address, in Redis on the server pass (kept between runs):
+// this run's registrations come from an address of its own, as server.ts would record it.
+serverWritesClientAddress();
+const runAddress = () => `2001:db8::${randomBytes(4).toString("hex").replace(/(.{4})/, "$1:")}`;
+const ADDRESS = runAddress();
 
 const pkce = () => {
   const verifier = randomBytes(32).toString("base64url");
@@ -44,12 +51,15 @@ async function approve(url: URL, memberId: string, scopes: readonly Scope[], col
   return new URL(redirectWith(request.redirectUri, { code, state: request.state }));
 }
 
-async function registerClient(redirectUris = [REDIRECT]): Promise<string> {
-  const response = await oauthRouteFetch(`${ORIGIN}/oauth/register`, {
+const register = (body: unknown, address = ADDRESS) =>
+  oauthRouteFetch(`${ORIGIN}/oauth/register`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Negative", redirect_uris: redirectUris }),
+    headers: { "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: address },
+    body: JSON.stringify(body),
   });
+
+async function registerClient(redirectUris = [REDIRECT]): Promise<string> {
+  const response = await register({ client_name: "Negative", redirect_uris: redirectUris }, runAddress());
   expect(response.status).toBe(201);
   return (await response.json()).client_id;
 }
@@ -134,8 +144,13 @@ describe("discovery", () => {
     expect(mcp.headers.get("www-authenticate")).toMatch(
       /^Bearer realm="pds", resource_metadata="http:\/\/localhost:3000\/\.well-known\/oauth-protected-resource\/api\/mcp", scope="[^"]*todos:read/,
     );
+    const saved = process.env.CORS_ORIGINS;
+    process.env.CORS_ORIGINS = "http://elsewhere.test";
     const rest = await api("GET", "/collections", { headers: { origin: "http://elsewhere.test" } });
+    process.env.CORS_ORIGINS = saved ?? "";
     expect(rest.status).toBe(401);
+    // A browser client on an allowed origin may read the challenge.
+    expect(rest.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
     expect(rest.headers.get("www-authenticate")).toBe(
       `Bearer realm="pds", resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/api/v1", scope="collections:read"`,
     );
@@ -316,14 +331,21 @@ describe("the authorization endpoint", () => {
 
   it("refuses to register a redirect URI that is plain http to another host, or has a fragment", async () => {
     for (const uri of ["http://example.test/cb", "https://example.test/cb#x", "javascript:alert(1)"]) {
-      const response = await oauthRouteFetch(`${ORIGIN}/oauth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ redirect_uris: [uri] }),
-      });
+      const response = await register({ redirect_uris: [uri] });
       expect(response.status).toBe(400);
       expect((await response.json()).error).toBe("invalid_redirect_uri");
     }
+  });
+
+  it("rate limits registration per client address", async () => {
+    const address = runAddress();
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) {
+      expect((await register({ redirect_uris: [REDIRECT] }, address)).status).toBe(201);
+    }
+    const refused = await register({ redirect_uris: [REDIRECT] }, address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    expect((await register({ redirect_uris: [REDIRECT] }, runAddress())).status).toBe(201);
   });
 });
 

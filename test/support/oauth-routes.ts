@@ -4,10 +4,14 @@ import * as mcpRoute from "@/app/api/mcp/route";
 import * as register from "@/app/oauth/register/route";
 import * as revoke from "@/app/oauth/revoke/route";
 import * as token from "@/app/oauth/token/route";
+import { randomBytes } from "node:crypto";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { handleApiWithoutNext } from "@/lib/surfaces/api-routes";
 
 type Handler = (request: Request) => Promise<Response>;
 const PRM = "/.well-known/oauth-protected-resource";
+/** This process's client address, as server.ts records one on every request (registration is limited per address). */
+const ADDRESS = `2001:db8:1::${randomBytes(2).toString("hex")}`;
 
 /**
  * A fetch that hands each request to the real route handler in-process, by path, whatever the host:
@@ -15,7 +19,10 @@ const PRM = "/.well-known/oauth-protected-resource";
  * where server.ts sends it.
  */
 export const oauthRouteFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-  const request = new Request(input, init);
+  const given = new Request(input, init);
+  const headers = new Headers(given.headers);
+  if (!headers.has(CLIENT_ADDRESS_HEADER)) headers.set(CLIENT_ADDRESS_HEADER, ADDRESS);
+  const request = new Request(given, { headers });
   const { pathname } = new URL(request.url);
   const pick = (module: object): Handler | undefined =>
     (module as Record<string, Handler | undefined>)[request.method];
