@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "@/lib/auth/account-deletion";
 import { forgetClientMetadata } from "@/lib/auth/oauth/client-metadata";
 import { approveGrant, listGrants, revokeGrant } from "@/lib/auth/oauth/grants";
+import { authenticateAccessToken } from "@/lib/auth/oauth/tokens";
 import { CLIENT_ADDRESS_HEADER, serverWritesClientAddress } from "@/lib/http/client-address";
 import { REGISTRATIONS_PER_HOUR } from "@/lib/surfaces/oauth/endpoints";
 import { asService } from "@/lib/db";
@@ -423,6 +424,21 @@ describe("client ID metadata documents", () => {
     const { clientMetadataAllowHost } = await import("@/lib/auth/oauth/client-metadata");
     expect(clientMetadataAllowHost({ OAUTH_CLIENT_METADATA_ALLOW_HOSTS: "127.0.0.1" })("127.0.0.1")).toBe(true);
     expect(clientMetadataAllowHost({ OAUTH_CLIENT_METADATA_ALLOW_HOSTS: "127.0.0.1", REQUIRE_SERVER_DATABASE: "1" })("127.0.0.1")).toBe(false);
+  });
+});
+
+describe("a grant's limits", () => {
+  it("reach the caller as CredentialLimits, for the pipeline and the store to enforce", async () => {
+    const member = await makeMember();
+    const clientId = await registerClient();
+    const { verifier, challenge } = pkce();
+    const url = authorizeUrl({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", resource: MCP });
+    const collection = "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c";
+    const back = await approve(url, member.id, ["collections:read"], [collection]);
+    const tokens = await exchange({ clientId, verifier, code: back.searchParams.get("code") ?? "" });
+    const caller = await authenticateAccessToken(tokens.body.access_token);
+    expect(caller).toMatchObject({ kind: "oauth", memberId: member.id, clientId, audience: MCP, limits: { collections: [collection] } });
+    expect(caller?.grantId).toBe((await listGrants(member.id))[0]?.id);
   });
 });
 
