@@ -6,6 +6,7 @@ import type { BenchMember, Seeded } from "./seed.ts";
 
 export const FLOOR_LABEL = "GET /collections, no token (401)";
 export const LIST_LABEL = "GET /collections (50 rows)";
+export const OAUTH_LIST_LABEL = "GET /collections (50 rows), OAuth token";
 
 const at = <T>(list: readonly T[], i: number): T => {
   const value = list[i % list.length];
@@ -14,6 +15,7 @@ const at = <T>(list: readonly T[], i: number): T => {
 };
 
 const tokenOf = (members: readonly BenchMember[]) => (i: number) => at(at(members, i).tokens, i);
+const oauthTokenOf = (members: readonly BenchMember[]) => (i: number) => at(at(members, i).oauthTokens, i);
 
 /** The same catch-all route answering a fixed problem+json before any database work (no token). */
 export const floorScenario: Scenario = {
@@ -70,7 +72,9 @@ export function searchScenario({ members, searchTerm }: Seeded): Scenario | null
 export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
   const { members } = seeded;
   const token = tokenOf(members);
-  const scenarios: Scenario[] = [listScenario(members), floorScenario];
+  // The list with an OAuth access token beside a personal access token: the look-up should cost the same.
+  const oauthList: Scenario = { ...listScenario(members, OAUTH_LIST_LABEL), token: oauthTokenOf(members) };
+  const scenarios: Scenario[] = [listScenario(members), oauthList, floorScenario];
   const skipped: string[] = [];
   scenarios.push({
     label: "GET /collections/{id}",

@@ -3,22 +3,13 @@
 import { useActionState, useEffect, useRef, useState } from "react";
 import type { CreateTokenState } from "@/app/settings/tokens/actions";
 import type { LimitChoices } from "@/lib/domain/credential-limit-choices";
-import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
 import { CopyButton } from "./copy-button";
 import { CredentialLimitsFields } from "./credential-limits-fields";
+import { type Preset, ScopePicker, type ScopeInfo } from "./scope-picker";
 import { SubmitButton } from "./submit-button";
 import { useReveal } from "./use-reveal";
 
-export interface ScopeInfo {
-  scope: Scope;
-  description: string;
-  covers: string;
-}
-
-export interface Preset {
-  label: string;
-  scopes: readonly Scope[];
-}
+export type { Preset, ScopeInfo };
 
 interface Props {
   action: (previous: CreateTokenState, form: FormData) => Promise<CreateTokenState>;
@@ -49,16 +40,9 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
     setExpiry(String(defaultDays));
     setCustomDay("");
   }, [state, defaultDays]);
-  const toggle = (scope: string, on: boolean) => {
-    const next = new Set(picked);
-    if (on) next.add(scope);
-    else next.delete(scope);
-    setPicked(next);
-  };
   const now = Date.now();
   const expiresOn =
     expiry === "custom" ? (customDay ? `${customDay} 00:00 UTC` : "pick a date") : `${isoDay(now + Number(expiry) * DAY)} UTC`;
-  const info = new Map(scopes.map((s) => [s.scope, s]));
   return (
     <>
       {state.ok === true && (
@@ -127,55 +111,7 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
         <p className="muted small" data-testid="expiry-date" suppressHydrationWarning>
           Expires on {expiresOn}.
         </p>
-        <fieldset>
-          <legend>Scopes</legend>
-          <p className="muted small">
-            Pick only what the token needs; <code>:write</code> does not include <code>:read</code>.
-          </p>
-          <div className="presets">
-            {presets.map((preset) => (
-              <button key={preset.label} type="button" className="quiet" onClick={() => setPicked(new Set(preset.scopes))}>
-                {preset.label}
-              </button>
-            ))}
-            <button type="button" className="quiet" onClick={() => setPicked(new Set())}>
-              Clear
-            </button>
-          </div>
-          <div className="scope-list">
-            {SCOPE_FAMILIES.map((family) => (
-              <div key={family} className="scope-family">
-                <span className="scope-name">{family}</span>
-                {(["read", "write"] as const).map((access) => {
-                  const scope = `${family}:${access}` as Scope;
-                  const about = info.get(scope);
-                  return (
-                    <label key={scope} className="check scope-check">
-                      <input
-                        type="checkbox"
-                        name="scopes"
-                        value={scope}
-                        checked={picked.has(scope)}
-                        onChange={(event) => toggle(scope, event.target.checked)}
-                        aria-label={scope}
-                        aria-describedby={`scope-${family}-${access}`}
-                      />
-                      <span>
-                        {access}
-                        <span id={`scope-${family}-${access}`} className="hint">
-                          {about?.description} <span className="covers">{about?.covers}</span>
-                        </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            ))}
-          </div>
-          <p className="muted small" aria-live="polite">
-            {picked.size} of {SCOPES.length} scopes picked.
-          </p>
-        </fieldset>
+        <ScopePicker scopes={scopes} picked={picked} onChange={setPicked} presets={presets} />
         <CredentialLimitsFields
           choices={limitChoices}
           error={state.ok === false && state.field ? { field: state.field, error: state.error } : undefined}

@@ -124,7 +124,7 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
   const key = hash.toString("hex");
   const cache = tokenCache();
   const cached = (await cache.ready(db)) ? cache.get(key) : undefined;
-  if (cached) return cached;
+  if (cached?.kind === "token") return cached;
   const startedAt = Date.now();
   const [row] = await db.query<{ id: string; member_id: string; scopes: string[]; limits: unknown; expires_ms: number }>(
     `with live as (

@@ -8,6 +8,7 @@ import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
+import type { ResourceName } from "../http/oauth-urls.ts";
 import { ApiError } from "../http/problem.ts";
 import { siteUrlFrom } from "../http/site-url.ts";
 import { rateLimit } from "../http/rate-limit.ts";
@@ -23,6 +24,8 @@ export interface CallContext {
   caller?: Caller;
   /** Values the REST path supplies ({id}); other surfaces carry them in the input. */
   path?: Readonly<Record<string, string>>;
+  /** The protected resource called (an OAuth token's audience must be it): REST unless said. */
+  resource?: ResourceName;
 }
 
 export interface Outcome {
@@ -43,13 +46,13 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
   const headers: Record<string, string> = {};
   const idempotency = idempotencyFor(capability, call.headers);
   try {
-    const caller = call.caller ?? (await authenticate(call.headers));
+    const caller = call.caller ?? (await authenticate(call.headers, call.resource, acceptedScopes(capability)));
     Object.assign(headers, await rateLimit(caller, capability));
-    authorizeAny(caller, acceptedScopes(capability));
+    authorizeAny(caller, acceptedScopes(capability), call.resource);
     enforceLimits(capability, caller.limits);
     const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
     // The input picks the one scope that is needed (uploads: by purpose).
-    if (capability.scopeBy) authorize(caller, scopeForInput(capability, input));
+    if (capability.scopeBy) authorize(caller, scopeForInput(capability, input), call.resource);
     if (confirmsDelete(capability, caller.limits)) {
       throw new ConfirmationPending(await holdDelete(caller, capability, String(input.id), siteUrlFrom()));
     }
@@ -65,6 +68,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
       : undefined;
     // A token read from the cache is re-checked in the member transaction; one just looked up is live.
     const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
+    const oauthTokenId = caller.kind === "oauth" && caller.cached ? caller.tokenId : undefined;
     const result = await asMember(
       memberId,
       async (tx) => {
@@ -72,7 +76,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
         const step = idempotency.records() ? continuing(tx) : tx;
         return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared }));
       },
-      { tokenId, collections: caller.limits?.collections },
+      { tokenId, oauthTokenId, collections: caller.limits?.collections },
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });

@@ -27,7 +27,7 @@ export interface InvokeOutcome {
  */
 export async function invokeTool(tool: string, input: unknown, call: CallContext): Promise<InvokeOutcome> {
   try {
-    const caller: Caller = call.caller ?? (await authenticate(call.headers));
+    const caller: Caller = call.caller ?? (await authenticate(call.headers, call.resource));
     const capability = capabilityByTool.get(tool);
     if (!capability) throw new ApiError("not_found", `No tool named "${tool}". GET /api/agent/tools lists them.`);
     const outcome = await execute(capability, input, { ...call, caller });
@@ -57,7 +57,7 @@ export async function handleInvoke(request: Request): Promise<Response> {
       envelope.format === "openai" && capability
         ? fromOpenAiArguments(capabilitySchemas(capability).input, envelope.input)
         : envelope.input;
-    outcome = await invokeTool(envelope.tool, input, { requestId, headers: request.headers });
+    outcome = await invokeTool(envelope.tool, input, { requestId, headers: request.headers, resource: "agent" });
   } catch (error) {
     const problem = asApiError(error, requestId);
     outcome = { status: problem.status, body: { ok: false, error: problem.toProblem(requestId) }, headers: problem.headers };

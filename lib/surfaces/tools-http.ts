@@ -21,7 +21,7 @@ export async function handleToolCatalog(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   let headers: Record<string, string> = {};
   try {
-    const caller = await authenticate(request.headers);
+    const caller = await authenticate(request.headers, "agent");
     headers = await rateLimitCatalog(caller);
     const format = formatFrom(new URL(request.url).searchParams);
     return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format, caller.limits) }, requestId, headers);

@@ -1,3 +1,5 @@
+import { expireUnusedClients } from "../auth/oauth/clients.ts";
+import { purgeExpiredOAuthRows } from "../auth/oauth/tokens.ts";
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
 import { purgeExpiredResolverCache } from "../catalog/providers/durable-cache.ts";
@@ -38,4 +40,8 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
   { name: "expired_resolver_cache", run: purgeExpiredResolverCache },
   // Deletes a "confirm destructive" credential asked for, past their 7 days: never carried out.
   { name: "lapsed_delete_confirmations", run: purgeLapsedDeletes },
+  // OAuth: tokens and codes a day past expiry (a used refresh token is kept until then, so its reuse
+  // is still recognised); dynamically registered clients unused for 30 days with no live grant.
+  { name: "expired_oauth_tokens", run: purgeExpiredOAuthRows },
+  { name: "unused_oauth_clients", run: expireUnusedClients },
 ];

@@ -8419,7 +8419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9218,7 +9218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9437,7 +9437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read or items:read or todos:read or goals:read or streaks:read or messages:read or social:read or profile:read. types names a kind whose resource's read scope the token lacks. */
+            /** @description `insufficient_scope`: The token lacks collections:read or items:read or todos:read or goals:read or streaks:read or messages:read or social:read or profile:read. types names a kind whose resource's read scope the token lacks. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
