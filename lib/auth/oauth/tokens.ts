@@ -1,6 +1,7 @@
 import { asService, getDb, type Queryable } from "../../db/index.ts";
 import { type OAuthCaller, oauthCaller } from "../caller.ts";
 import type { CredentialLimits } from "../credential-limits.ts";
+import { limitsFromStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
 import { OAuthError } from "./errors.ts";
 import { revokeGrant } from "./grants.ts";
@@ -194,8 +195,7 @@ export async function revokeOAuthToken(token: string, clientId: string): Promise
   }
 }
 
-const limitsFrom = (stored: unknown): CredentialLimits | undefined =>
-  stored && typeof stored === "object" && Object.keys(stored).length ? (stored as CredentialLimits) : undefined;
+const limitsFrom = (stored: unknown): CredentialLimits | undefined => limitsFromStore(stored) ?? undefined;
 
 /**
  * An OAuth access token → its caller, as authenticateToken does for personal access tokens: one
