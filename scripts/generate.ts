@@ -1,7 +1,7 @@
-// npm run generate: every generated artefact, from the registry and the seed, in dependency order: the REST
-// route files, the generated migrations (new files only, never a rewrite of an applied one), the migration
-// pins, then the typed client from the OpenAPI document. `--check` (CI) fails when any of them changed the
-// tree, naming the files: something generated was stale.
+// npm run generate: every generated artefact, from the registry, the seed and the environment schema, in
+// dependency order: the REST route files, the generated migrations (new files only, never a rewrite of an
+// applied one), the migration pins, the typed client from the OpenAPI document, then docs/configuration.md.
+// `--check` (CI) fails when any of them changed the tree, naming the files: something generated was stale.
 import { spawnSync } from "node:child_process";
 
 const STEPS = [
@@ -11,6 +11,7 @@ const STEPS = [
   "scripts/build-catalog-seed.ts",
   "scripts/pin-migrations.ts",
   "scripts/client-generate.ts",
+  "scripts/build-configuration-doc.ts",
 ];
 
 const git = (...args: string[]) => spawnSync("git", args, { encoding: "utf8" });
