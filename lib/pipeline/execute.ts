@@ -7,7 +7,7 @@ import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError, fromDomainError } from "../http/problem.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
 import { idempotencyFor } from "./idempotency.ts";
@@ -74,7 +74,8 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     return { status: capability.successStatus, body: result, headers };
   } catch (error) {
     await idempotency.release();
-    if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
-    throw error;
+    const problem = fromDomainError(error);
+    if (problem instanceof ApiError) Object.assign(problem.headers, { ...headers, ...problem.headers });
+    throw problem;
   }
 }
