@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState } from "react";
-import type { CreateTokenState } from "@/app/settings/tokens/actions";
+import type { CreateTokenState } from "@/lib/web/action-states";
 import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
 import { CopyButton } from "./copy-button";
 import { SubmitButton } from "./submit-button";
