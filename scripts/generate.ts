@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 
 const STEPS = [
+  "scripts/build-lint-layers.ts",
   "scripts/build-rest-routes.ts",
   "scripts/build-event-triggers.ts",
   "scripts/build-registry-constants.ts",
