@@ -100,3 +100,6 @@ export async function handleMcp(request: Request): Promise<Response> {
     return problemResponse(asApiError(error, requestId), requestId);
   }
 }
+
+/** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
+export const mcpRoute = { GET: handleMcp, POST: handleMcp, DELETE: handleMcp };

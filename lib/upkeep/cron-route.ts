@@ -22,3 +22,6 @@ export async function cronUpkeep(request: Request, env?: Env): Promise<Response>
   }
   return json(200, await runUpkeep());
 }
+
+/** The route's methods (its app/ route file is generated from lib/surfaces/fixed-routes.ts). */
+export const cronRoute = { GET: (request: Request) => cronUpkeep(request) };
