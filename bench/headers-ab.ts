@@ -2,7 +2,7 @@
 // patch the service used to install at start) still pays: the list row, in one run, on server.ts and
 // on `next start` (the route files through Next's router), each with and without the patch, in
 // alternating rounds so the machine's drift falls on both alike.
-//   BENCH_DATABASES=postgres BENCH_CATALOG=1000 AB_ROUNDS=3 AB_SECONDS=8 node bench/headers-ab.ts
+//   BENCH_DATABASES=postgres BENCH_CATALOG=1000 AB_ROUNDS=3 AB_SECONDS=8 [AB_SERVERS='next start'] node bench/headers-ab.ts
 import path from "node:path";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
@@ -17,12 +17,13 @@ const seconds = Number(process.env.AB_SECONDS ?? 8);
 const rounds = Number(process.env.AB_ROUNDS ?? 3);
 const PRELOAD = path.resolve(import.meta.dirname, "headers-with-body.ts");
 
+/** AB_SERVERS narrows the run to one server ("server.ts" or "next start"). */
 const VARIANTS = [
   { server: "server.ts", patch: false },
   { server: "server.ts", patch: true },
   { server: "next start", patch: false },
   { server: "next start", patch: true },
-] as const;
+].filter((variant) => !process.env.AB_SERVERS || variant.server === process.env.AB_SERVERS);
 
 buildIfStale();
 const name = settings.databases[0] ?? "postgres";
