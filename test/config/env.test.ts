@@ -7,8 +7,8 @@ describe("the environment schema (lib/config/env.ts)", () => {
     expect(setting("DATABASE_POOL_MAX", { DATABASE_POOL_MAX: "" })).toBe(10);
     expect(setting("DATABASE_POOL_MAX", { DATABASE_POOL_MAX: "4" })).toBe(4);
     expect(setting("S3_REGION", { S3_REGION: "  " })).toBe("us-east-1");
-    expect(setting("DATABASE_URL", { DATABASE_URL: " postgres://x " })).toBe("postgres://x");
-    expect(setting("DATABASE_URL", { DATABASE_URL: " " })).toBeUndefined();
+    expect(setting("S3_BUCKET", { S3_BUCKET: " media " })).toBe("media");
+    expect(setting("S3_BUCKET", { S3_BUCKET: " " })).toBeUndefined();
   });
 
   it("falls back on a number it cannot read, as the code always did, but refuses a bad TRUSTED_PROXY_HOPS", () => {
