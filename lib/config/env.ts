@@ -353,8 +353,6 @@ export const envSchema = z.object({
     section: "platform",
     description: "Set by Vercel (`1`): the client address is `X-Vercel-Forwarded-For`, there is no upkeep timer, and production refuses local state.",
   }),
-  NEXT_RUNTIME: verbatim({ section: "platform", description: "Set by Next: `nodejs` or `edge` (instrumentation.ts starts the server's work on `nodejs`)." }),
-  NEXT_PHASE: verbatim({ section: "platform", description: "Set by Next: the build phase starts no worker or timer." }),
   NEXT_OUTPUT: verbatim({
     section: "platform",
     description: "`standalone`: Next's self-contained server output (the Dockerfile, `npm start` and the browser tests build so; scripts/next-build.ts).",
