@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ProfileState } from "@/app/settings/profile/actions";
+import type { ProfileState } from "@/lib/web/action-states";
 import { FormStatus } from "./form-status";
 import { SubmitButton } from "./submit-button";
 

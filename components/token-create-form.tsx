@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState } from "react";
-import type { CreateTokenState } from "@/app/settings/tokens/actions";
 import type { LimitChoices } from "@/lib/domain/credential-limit-choices";
+import type { CreateTokenState } from "@/lib/web/action-states";
 import { CopyButton } from "./copy-button";
 import { CredentialLimitsFields } from "./credential-limits-fields";
 import { type Preset, ScopePicker, type ScopeInfo } from "./scope-picker";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useMemo, useState } from "react";
-import type { ConsoleAnswer } from "@/app/settings/assistant/actions";
+import type { ConsoleAnswer } from "@/lib/web/action-states";
 import { formFields, inputFromForm, type JsonSchema } from "@/lib/web/schema-form";
 import { type Directive, DirectiveRunner } from "./directive-runner";
 import { SchemaFields } from "./schema-fields";

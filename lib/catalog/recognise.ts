@@ -1,4 +1,4 @@
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { compactIsbn, toIsbn13 } from "./isbn.ts";
 import { articleRef } from "./platforms/article.ts";
 import { isbnRef, recogniseBooks } from "./platforms/books.ts";
@@ -48,7 +48,7 @@ const BARE_SCHEMES = /^(javascript|vbscript|data|file|blob|about|mailto|tel|sms|
 function refuseOtherSchemes(text: string): void {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] ?? BARE_SCHEMES.exec(text)?.[1];
   if (!scheme || /^https?$/i.test(scheme)) return;
-  throw new ApiError("invalid_request", `Only http and https links can be resolved, not ${scheme.toLowerCase()}: links.`, {
+  throw new DomainError("invalid_request", `Only http and https links can be resolved, not ${scheme.toLowerCase()}: links.`, {
     errors: [{ pointer: "/input", code: "unsupported_scheme", message: "Paste an http(s) link, an identifier or a phrase." }],
   });
 }
@@ -61,7 +61,7 @@ function isbnIdentifier(text: string): ParsedRef | null {
   if (!prefixed && !shaped) return null;
   const isbn13 = toIsbn13(compact);
   if (isbn13) return isbnRef(isbn13);
-  throw new ApiError("invalid_request", "This looks like an ISBN, but its check digit is wrong.", {
+  throw new DomainError("invalid_request", "This looks like an ISBN, but its check digit is wrong.", {
     errors: [{ pointer: "/input", code: "invalid_isbn", message: "The ISBN-10 or ISBN-13 check digit does not match." }],
   });
 }

@@ -1,5 +1,5 @@
 import { asService, type Queryable } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { type SearchHit, searchCatalog } from "./search-query.ts";
 import { type CatalogEntryView, findByIds, readCurrent, readEntries, upsertDraft } from "./catalog-store.ts";
 import { queueCompletion, worthCompleting } from "./completion.ts";
@@ -122,7 +122,7 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
   if (!id) {
     const partial = ref.needsNetwork ? null : fitDraft(draftFromRef(ref));
     if (!partial) {
-      throw new ApiError("invalid_request", "This is a short link; it can only be followed with the network. Paste the full address.", {
+      throw new DomainError("invalid_request", "This is a short link; it can only be followed with the network. Paste the full address.", {
         errors: [{ pointer: "/input", code: "needs_network", message: "Short links are resolved by following their redirect." }],
       });
     }
@@ -168,9 +168,9 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
   if (!top) {
     if (providers?.warnings.length && !providers.drafts.length) {
       // Providers being down is no server error: the answer is what the offline catalog knows.
-      throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`);
+      throw new DomainError("not_found", `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`);
     }
-    throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}".`);
+    throw new DomainError("not_found", `Nothing in the catalog matches "${phrase}".`);
   }
   const exact = hits.filter((hit) => hit.match === "exact");
   const clear = top.match === "exact" && exact.length === 1;

@@ -1,11 +1,12 @@
+import { setting } from "../config/env.ts";
 import postgres from "postgres";
 import { type Database, ENDED, type Transaction } from "./types.ts";
 
 export async function openServer(url: string): Promise<Database> {
   // Supabase's pooler in transaction mode does not support prepared statements.
-  const prepare = process.env.DATABASE_PREPARE !== "false";
+  const prepare = setting("DATABASE_PREPARE");
   const sql = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    max: setting("DATABASE_POOL_MAX"),
     prepare,
     onnotice: () => {},
     // Callers pass JSON parameters as text (as PGlite takes them); without this, postgres.js

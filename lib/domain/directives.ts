@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { type AudioProbe, probeAudio } from "../catalog/audio-probe.ts";
 import type { ToolHandler } from "./context.ts";
 import { type Embed, embedFor, embedsFor } from "../catalog/player-embeds.ts";
@@ -86,7 +86,7 @@ function previewUrl(row: Record<string, unknown>): string | null {
 }
 
 const oneOf = () =>
-  new ApiError("invalid_request", "Give exactly one of song_id, url or query.", {
+  new DomainError("invalid_request", "Give exactly one of song_id, url or query.", {
     errors: [
       {
         pointer: "",
@@ -164,7 +164,7 @@ async function readEntry(tx: Queryable, id: string): Promise<Record<string, unkn
 async function playUrl(tx: Queryable, url: string, prepared: Prepared): Promise<PlayMedia> {
   if (prepared.audio) {
     if (!prepared.audio.ok) {
-      throw new ApiError("invalid_request", prepared.audio.reason, {
+      throw new DomainError("invalid_request", prepared.audio.reason, {
         errors: [{ pointer: "/url", code: "not_audio", message: prepared.audio.reason }],
       });
     }
@@ -213,7 +213,7 @@ export const playSong: ToolHandler<"play_song"> = Object.assign(
       const { hits } = await searchCatalog(tx, { query, domain: "music", limit: 1 });
       const best = hits[0];
       if (!best) {
-        throw new ApiError(
+        throw new DomainError(
           "not_found",
           `No song in the catalog matches "${query}". Resolve a link to it first (POST /resolve), then pass its song_id.`,
         );
@@ -221,7 +221,7 @@ export const playSong: ToolHandler<"play_song"> = Object.assign(
       songId = best.id;
     }
     const entry = songId ? await readEntry(tx, songId) : null;
-    if (!entry || !songId) throw new ApiError("not_found", "No catalog entry with this song_id.");
+    if (!entry || !songId) throw new DomainError("not_found", "No catalog entry with this song_id.");
     return fromEntry(entry, songId);
   },
   { prepare },

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { type Env, setting } from "../config/env.ts";
 
-type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * The client's address as server.ts decided it, on every request it hands on (a client's own
@@ -21,12 +21,8 @@ type Holder = typeof globalThis & { __pdsServerWritesClientAddress?: boolean };
  * default) trusts none: the socket's address counts and forwarding headers are dropped. Anything
  * but a whole number from 0 to 10 is refused at start-up rather than guessed.
  */
-export function trustedProxyHops(env: Env = process.env): number {
-  const raw = env.TRUSTED_PROXY_HOPS?.trim();
-  if (!raw) return 0;
-  const hops = Number(raw);
-  if (!/^\d+$/.test(raw) || hops > 10) throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, not "${raw}".`);
-  return hops;
+export function trustedProxyHops(env?: Env): number {
+  return setting("TRUSTED_PROXY_HOPS", env);
 }
 
 /**
@@ -78,8 +74,8 @@ export function serverWritesClientAddress(): void {
  * its edge overwrites; behind server.ts what server.ts decided (socket, or TRUSTED_PROXY_HOPS);
  * otherwise (`next dev`, `next start`) nothing a client cannot forge, so "unknown".
  */
-export function clientAddress(headers: Headers, env: Env = process.env): string {
-  if (env.VERCEL === "1") {
+export function clientAddress(headers: Headers, env?: Env): string {
+  if (setting("VERCEL", env) === "1") {
     const vercel = bareAddress(headers.get("x-vercel-forwarded-for")?.split(",")[0] ?? "");
     if (vercel) return vercel;
   }

@@ -9,7 +9,7 @@ import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
 import type { ResourceName } from "../http/oauth-urls.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError, fromDomainError } from "../http/problem.ts";
 import { siteUrlFrom } from "../http/site-url.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
@@ -86,7 +86,8 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     return { status: capability.successStatus, body: result, headers };
   } catch (error) {
     await idempotency.release();
-    if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
-    throw error;
+    const problem = fromDomainError(error);
+    if (problem instanceof ApiError) Object.assign(problem.headers, { ...headers, ...problem.headers });
+    throw problem;
   }
 }

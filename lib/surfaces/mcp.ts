@@ -153,3 +153,5 @@ async function cappedText(request: Request, max: number): Promise<string | null>
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+/** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
+export const mcpRoute = { GET: handleMcp, POST: handleMcp, DELETE: handleMcp };

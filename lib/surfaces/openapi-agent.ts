@@ -4,8 +4,10 @@ import { TOOL_FORMATS } from "./tools.ts";
 /**
  * The paths of the reference that are not capabilities: the assistant endpoints (served under
  * /api/agent, hence their own servers entry) and the two public routes beside the REST catch-all.
- * The parity test lists these same paths as the deliberate non-capability routes.
+ * Listed in lib/surfaces/fixed-routes.ts; the parity test takes them as the deliberate non-capability routes.
  */
+export { NON_CAPABILITY_PATHS } from "./fixed-routes.ts";
+
 type Json = Record<string, unknown>;
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -14,8 +16,6 @@ const problem = (description: string, extra: Json = {}) => ({
   headers: { "Request-Id": header("RequestId"), ...extra },
   content: { "application/problem+json": { schema: schemaRef("Problem") } },
 });
-
-export const NON_CAPABILITY_PATHS = ["/health", "/openapi.json", "/tools", "/invoke"] as const;
 
 export function agentSchemas(directiveRefs: Record<string, Json>): Record<string, Json> {
   return {

@@ -1,3 +1,4 @@
+import { setting } from "../config/env.ts";
 import { WEBHOOK_LIMITS } from "../../registry/events.ts";
 import { KEEP_EVENTS_DAYS } from "../../registry/limits.ts";
 import { asService, type Queryable } from "../db/index.ts";
@@ -177,9 +178,9 @@ export interface WorkerHandle {
  * them across workers (the tests use it so a worker process leaves other files' deliveries alone).
  */
 export function startWebhookWorker(options: { pollMs?: number; endpoints?: readonly string[] } = {}): WorkerHandle {
-  const pollMs = options.pollMs ?? (Number(process.env.WEBHOOKS_POLL_MS) || 250);
-  const only = process.env.WEBHOOKS_ENDPOINTS?.split(",").map((id) => id.trim()).filter(Boolean);
-  const endpoints = options.endpoints ?? (only?.length ? only : undefined);
+  const pollMs = options.pollMs ?? setting("WEBHOOKS_POLL_MS");
+  const only = setting("WEBHOOKS_ENDPOINTS");
+  const endpoints = options.endpoints ?? (only.length ? only : undefined);
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -204,7 +205,7 @@ type Holder = typeof globalThis & { __pdsWebhookWorker?: WorkerHandle };
 
 /** Starts the loop once per process unless WEBHOOKS_WORKER=off (test servers, a separate worker). */
 export function startInProcessWorker(): WorkerHandle | null {
-  if (process.env.WEBHOOKS_WORKER === "off") return null;
+  if (!setting("WEBHOOKS_WORKER")) return null;
   const holder = globalThis as Holder;
   holder.__pdsWebhookWorker ??= startWebhookWorker();
   return holder.__pdsWebhookWorker;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { headersWithBody } from "@/lib/http/headers-with-body";
+import { headersWithBody } from "../../bench/headers-with-body.ts";
 
 const servers: http.Server[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ApiError } from "../../http/problem.ts";
+import { DomainError } from "../../errors/domain-error.ts";
 
 export interface Received {
   tempPath: string;
@@ -27,13 +27,13 @@ export async function receiveBody(body: ReadableStream<Uint8Array> | null, dir: 
       received += chunk.value.byteLength;
       if (received > size) {
         await reader?.cancel();
-        throw new ApiError("payload_too_large", `This URL accepts exactly ${size} bytes; more were sent.`);
+        throw new DomainError("payload_too_large", `This URL accepts exactly ${size} bytes; more were sent.`);
       }
       hash.update(chunk.value);
       await file.write(chunk.value);
     }
     if (received !== size) {
-      throw new ApiError("malformed_request", `This URL accepts exactly ${size} bytes; ${received} were sent.`);
+      throw new DomainError("malformed_request", `This URL accepts exactly ${size} bytes; ${received} were sent.`);
     }
     return { tempPath, sha256: hash.digest("hex") };
   } catch (error) {
