@@ -58,10 +58,11 @@ const stop = () => {
   stopping = true;
   // No new requests; once the last answer is out, the worker (it finishes the delivery in hand), then
   // the database, so PGlite closes cleanly.
-  server.close(() =>
-    void Promise.all([startInProcessWorker()?.stop(), startInProcessCompletionWorker()?.stop()])
-      .then(() => Promise.all([app.close(), closeDb()]))
-      .finally(() => process.exit(0)),
+  server.close(
+    () =>
+      void Promise.all([startInProcessWorker()?.stop(), startInProcessCompletionWorker()?.stop()])
+        .then(() => Promise.all([app.close(), closeDb()]))
+        .finally(() => process.exit(0)),
   );
   // Keep-alive connections would hold close() open: idle ones go now, busy ones after their answer.
   server.closeIdleConnections();

@@ -44,7 +44,10 @@ try {
         ...offlineEnv,
         REDIS_URL: "",
         ...(variant.patch
-          ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${PRELOAD}`.trim(), BENCH_HEADERS_WITH_BODY: "1" }
+          ? {
+              NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${PRELOAD}`.trim(),
+              BENCH_HEADERS_WITH_BODY: "1",
+            }
           : {}),
       };
       const server = await startServer(env, variant.server === "next start" ? { dir: process.cwd() } : {});
@@ -59,14 +62,18 @@ try {
         row.rps.push(m.requestsPerSecond);
         row.cpu.push(m.cpuMsPerRequest.app);
         results.set(key, row);
-        console.log(`round ${round}: ${key.padEnd(36)} ${m.requestsPerSecond} req/s, app ${m.cpuMsPerRequest.app} ms/req (${m.unexpected} unexpected)`);
+        console.log(
+          `round ${round}: ${key.padEnd(36)} ${m.requestsPerSecond} req/s, app ${m.cpuMsPerRequest.app} ms/req (${m.unexpected} unexpected)`,
+        );
       } finally {
         await server.stop();
       }
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  console.log(`\n${scenario.label}, ${name}, ${connections} connections, ${seconds} s, ${rounds} rounds (median; all):`);
+  console.log(
+    `\n${scenario.label}, ${name}, ${connections} connections, ${seconds} s, ${rounds} rounds (median; all):`,
+  );
   for (const [key, row] of results) {
     console.log(
       `${key.padEnd(36)} ${String(median(row.rps)).padStart(7)} req/s  app ${median(row.cpu)} ms/req   [${row.rps.join(", ")}] [${row.cpu.join(", ")}]`,

@@ -42,7 +42,11 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
   }, [state, defaultDays]);
   const now = Date.now();
   const expiresOn =
-    expiry === "custom" ? (customDay ? `${customDay} 00:00 UTC` : "pick a date") : `${isoDay(now + Number(expiry) * DAY)} UTC`;
+    expiry === "custom"
+      ? customDay
+        ? `${customDay} 00:00 UTC`
+        : "pick a date"
+      : `${isoDay(now + Number(expiry) * DAY)} UTC`;
   return (
     <>
       {state.ok === true && (

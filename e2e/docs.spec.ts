@@ -4,7 +4,10 @@ import { createToken, expect, screenshot, signUp, test } from "./support";
 
 const LOADED = "#api-reference[data-loaded]";
 
-test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({ page, baseURL }) => {
+test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const foreign: string[] = [];
   const site = new URL(baseURL ?? "http://127.0.0.1").origin;
@@ -19,10 +22,15 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
     await expect(page.locator(`[id="op-${capability.tool}"]`)).toHaveCount(1);
   }
   await expect(page.locator("#docs-outline")).toBeHidden();
-  await expect(page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first()).toBeVisible();
+  await expect(
+    page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first(),
+  ).toBeVisible();
 
   // Search across operations.
-  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page
+    .getByRole("button", { name: /Search/ })
+    .first()
+    .click();
   await page.keyboard.type("Create a collection");
   await expect(page.getByRole("dialog").getByText("Create a collection").first()).toBeVisible();
   await screenshot(page, "docs-search");
@@ -56,7 +64,12 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   const query = page.getByRole("dialog").getByRole("combobox", { name: "Enter search query" });
   await expect(query).toBeVisible();
   await query.fill("List items");
-  await expect(page.getByRole("dialog").getByRole("option", { name: /List items/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog")
+      .getByRole("option", { name: /List items/ })
+      .first(),
+  ).toBeVisible();
   // The field's clear button sits beside the field, not over it (the site's label rule once stacked them).
   const clear = page.getByRole("dialog").getByRole("button", { name: /clear/i }).first();
   const [field, cross] = [await query.boundingBox(), await clear.boundingBox()];
@@ -76,7 +89,10 @@ test("without JavaScript the reference is an outline of every operation", async 
   for (const capability of capabilities.filter((c) => c.http)) {
     const http = capability.http;
     if (!http) continue;
-    await expect(page.locator(`[id="op-${capability.tool}"] a`)).toHaveAttribute("href", new RegExp(`/${http.method}${http.path.replace(/[{}]/g, "\\$&")}$`));
+    await expect(page.locator(`[id="op-${capability.tool}"] a`)).toHaveAttribute(
+      "href",
+      new RegExp(`/${http.method}${http.path.replace(/[{}]/g, "\\$&")}$`),
+    );
   }
   await expect(page.getByRole("link", { name: "error codes" })).toHaveAttribute("href", "/docs/errors");
   await screenshot(page, "docs-no-js");

@@ -45,7 +45,12 @@ test.beforeAll(async () => {
   next.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   next.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const child = next;
-  const ready = await pollHealth(NEXT_ORIGIN, child, () => output, async (response) => (response.ok ? true : undefined));
+  const ready = await pollHealth(
+    NEXT_ORIGIN,
+    child,
+    () => output,
+    async (response) => (response.ok ? true : undefined),
+  );
   expect(ready, `next start did not answer /api/v1/health:\n${output}`).toBe(true);
 });
 
@@ -121,7 +126,10 @@ async function contract(origin: string, token: string): Promise<Record<string, A
   return answers;
 }
 
-test("the API answers the same through Next's router (next start) as through server.ts", async ({ browser, baseURL }) => {
+test("the API answers the same through Next's router (next start) as through server.ts", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const direct = baseURL ?? "http://127.0.0.1:3200";
   const viaServer = await contract(direct, await tokenOn(browser, direct));
@@ -137,8 +145,18 @@ test("the API answers the same through Next's router (next start) as through ser
     "invalid create": { status: 422, type: problem, code: "invalid_request" },
     "not found": { status: 404, type: problem, code: "not_found" },
     "unknown resource": { status: 404, type: problem, code: "not_found" },
-    "405 on a fixed path": { status: 405, type: problem, code: "method_not_allowed", allow: expect.stringContaining("GET") },
-    "405 on a parametrised path": { status: 405, type: problem, code: "method_not_allowed", allow: expect.stringContaining("DELETE") },
+    "405 on a fixed path": {
+      status: 405,
+      type: problem,
+      code: "method_not_allowed",
+      allow: expect.stringContaining("GET"),
+    },
+    "405 on a parametrised path": {
+      status: 405,
+      type: problem,
+      code: "method_not_allowed",
+      allow: expect.stringContaining("DELETE"),
+    },
     delete: { status: 204 },
     health: { status: 200, type: "application/json" },
     "tool catalog": { status: 200, type: "application/json" },

@@ -25,7 +25,8 @@ function shownDefault(schema: (typeof envSchema.shape)[keyof typeof envSchema.sh
 const rows = new Map<string, string[]>();
 for (const [name, schema] of Object.entries(envSchema.shape)) {
   const meta = schema.meta() as Meta | undefined;
-  if (!meta?.section || !meta.description) throw new Error(`${name} has no section or description in lib/config/env.ts`);
+  if (!meta?.section || !meta.description)
+    throw new Error(`${name} has no section or description in lib/config/env.ts`);
   const row = `| \`${name}\` | ${cell(meta.type)} | ${cell(shownDefault(schema, meta))} | ${cell(meta.description)} |`;
   rows.set(meta.section, [...(rows.get(meta.section) ?? []), row]);
 }
@@ -33,7 +34,13 @@ for (const [name, schema] of Object.entries(envSchema.shape)) {
 const tables = Object.entries(SECTIONS)
   .filter(([section]) => rows.has(section))
   .map(([section, title]) =>
-    [`## ${title}`, "", "| Variable | Type | Default | Meaning |", "|---|---|---|---|", ...(rows.get(section) ?? [])].join("\n"),
+    [
+      `## ${title}`,
+      "",
+      "| Variable | Type | Default | Meaning |",
+      "|---|---|---|---|",
+      ...(rows.get(section) ?? []),
+    ].join("\n"),
   )
   .join("\n\n");
 

@@ -34,7 +34,11 @@ const raisesDomainErrors = (layer: string): Pattern[] =>
     : [];
 
 const generated: Override[] = [
-  rule(["registry/**"], ["**/lib/**", "@/lib/**", ...APP], "registry/ is pure data: it imports nothing of lib/ or app/."),
+  rule(
+    ["registry/**"],
+    ["**/lib/**", "@/lib/**", ...APP],
+    "registry/ is pure data: it imports nothing of lib/ or app/.",
+  ),
 ];
 LAYERS.forEach((tier, index) => {
   const above = LAYERS.slice(index + 1).flat();
@@ -52,7 +56,13 @@ LAYERS.forEach((tier, index) => {
     );
   }
 });
-generated.push(rule(["components/**"], APP, "components/ never import app/: what a page and a component share lives in lib/ or components/."));
+generated.push(
+  rule(
+    ["components/**"],
+    APP,
+    "components/ never import app/: what a page and a component share lives in lib/ or components/.",
+  ),
+);
 
 const config = JSON.parse(fs.readFileSync(FILE, "utf8")) as { overrides?: Override[] };
 const kept = (config.overrides ?? []).filter((override) => !override.linter?.rules?.style?.noRestrictedImports);

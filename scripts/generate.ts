@@ -22,7 +22,10 @@ const before = changed();
 
 for (const step of STEPS) {
   const run = spawnSync(process.execPath, [step], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
-  const said = run.stdout.trim().split("\n").filter((line) => !line.startsWith("wrote app/"));
+  const said = run.stdout
+    .trim()
+    .split("\n")
+    .filter((line) => !line.startsWith("wrote app/"));
   if (said.length) console.log(said.join("\n"));
   if (run.status !== 0) {
     console.error(`generate: ${step} failed`);

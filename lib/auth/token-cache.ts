@@ -49,10 +49,14 @@ class TokenCache {
       this.entries.clear();
     }
     this.listening ??= db
-      .listen(CHANNEL, (hash) => this.forget(hash), () => {
+      .listen(
+        CHANNEL,
+        (hash) => this.forget(hash),
+        () => {
           this.entries.clear();
           this.live = true;
-        })
+        },
+      )
       .then(
         () => true,
         (error: unknown) => {

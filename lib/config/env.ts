@@ -40,7 +40,8 @@ const verbatim = (doc: Doc) => raw.meta({ ...doc, type: "string" });
 /** A trimmed string; empty counts as unset. */
 const text = (doc: Doc) => raw.transform(blank).meta({ ...doc, type: "string" });
 /** A trimmed string with a default for unset or empty. */
-const textOr = (fallback: string, doc: Doc) => raw.transform((value) => blank(value) ?? fallback).meta({ ...doc, type: "string" });
+const textOr = (fallback: string, doc: Doc) =>
+  raw.transform((value) => blank(value) ?? fallback).meta({ ...doc, type: "string" });
 /** A number ≥ 0; unset, empty or anything else is the default. */
 const count = (fallback: number, doc: Doc) =>
   z
@@ -67,7 +68,9 @@ const list = (separator: RegExp, doc: Doc, lower = false) =>
     )
     .meta({ ...doc, type: "list", shown: doc.shown ?? "—" });
 const providerUrl = (name: string, url: string) =>
-  raw.transform((value) => value ?? url).meta({ section: "resolver", type: "URL", description: `Base URL of ${name}.` });
+  raw
+    .transform((value) => value ?? url)
+    .meta({ section: "resolver", type: "URL", description: `Base URL of ${name}.` });
 
 export const envSchema = z.object({
   // Server
@@ -76,13 +79,21 @@ export const envSchema = z.object({
     .meta({ section: "server", type: "number", description: "Port `npm start` (server.ts) listens on." }),
   HOST: raw
     .transform((value) => value || undefined)
-    .meta({ section: "server", type: "string", shown: "all interfaces", description: "Address `npm start` (server.ts) listens on." }),
+    .meta({
+      section: "server",
+      type: "string",
+      shown: "all interfaces",
+      description: "Address `npm start` (server.ts) listens on.",
+    }),
   TRUSTED_PROXY_HOPS: raw
     .transform((value, ctx) => {
       const given = value?.trim();
       if (!given) return 0;
       if (/^\d+$/.test(given) && Number(given) <= 10) return Number(given);
-      ctx.addIssue({ code: "custom", message: `TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, not "${given}".` });
+      ctx.addIssue({
+        code: "custom",
+        message: `TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, not "${given}".`,
+      });
       return z.NEVER;
     })
     .meta({
@@ -96,13 +107,25 @@ export const envSchema = z.object({
     shown: "`http://localhost:$PORT`",
     description: "Public origin of the service; local upload URLs point at `$SITE_URL/storage/upload/…`.",
   }),
-  CORS_ORIGINS: raw.transform((value) => value ?? "").meta({
-    section: "server",
-    type: "list | *",
-    shown: "— (none)",
-    description:
-      "Origins whose browser apps may call `/api/v1` and `/api/agent` with a Bearer token: a comma list of exact origins (`https://app.example.org,http://localhost:5173`) or `*`. Never with cookies.",
-  }),
+  OAUTH_CLIENT_METADATA_ALLOW_HOSTS: list(
+    /[\s,]+/,
+    {
+      section: "server",
+      shown: "—",
+      description:
+        "Tests only: hosts whose OAuth client metadata documents may be fetched from a private address (still https, no redirects). Ignored in production.",
+    },
+    true,
+  ),
+  CORS_ORIGINS: raw
+    .transform((value) => value ?? "")
+    .meta({
+      section: "server",
+      type: "list | *",
+      shown: "— (none)",
+      description:
+        "Origins whose browser apps may call `/api/v1` and `/api/agent` with a Bearer token: a comma list of exact origins (`https://app.example.org,http://localhost:5173`) or `*`. Never with cookies.",
+    }),
   REQUIRE_SERVER_DATABASE: raw
     .transform((value) => value === "1")
     .meta({
@@ -208,7 +231,8 @@ export const envSchema = z.object({
     }),
   RESOLVER_DEADLINE_MS: count(2500, {
     section: "resolver",
-    description: "One deadline for every upstream request of a resolve, retries included; past it the answer carries what is known.",
+    description:
+      "One deadline for every upstream request of a resolve, retries included; past it the answer carries what is known.",
   }),
   RESOLVER_BREAKER_FAILURES: count(3, {
     section: "resolver",
@@ -229,15 +253,62 @@ export const envSchema = z.object({
     section: "resolver",
     description: "Retries after the first attempt, at most 5 (backoff; a `Retry-After` over 3 s gives up).",
   }),
-  RESOLVER_MIN_INTERVAL_MS: z
-    .preprocess(blank, z.coerce.number().nonnegative().optional())
-    .catch(undefined)
-    .meta({
-      section: "resolver",
-      type: "number",
-      shown: "per provider",
-      description: "Overrides every provider's politeness interval (the least time between two requests to it; tests use 0).",
-    }),
+  RESOLVER_MIN_INTERVAL_MS: z.preprocess(blank, z.coerce.number().nonnegative().optional()).catch(undefined).meta({
+    section: "resolver",
+    type: "number",
+    shown: "—",
+    description:
+      "`0` turns every provider's shared request budget off (tests against a local fixture server); any other value is ignored.",
+  }),
+  RESOLVER_ODESLI_BUDGET: text({
+    section: "resolver",
+    shown: "10/60",
+    description:
+      "Odesli's shared request budget, `requests/seconds` (one bucket for every instance, in the rate-limit store: Redis when `REDIS_URL` is set).",
+  }),
+  RESOLVER_ITUNES_BUDGET: text({
+    section: "resolver",
+    shown: "20/60",
+    description:
+      "iTunes Search's shared request budget, `requests/seconds` (one bucket for every instance, in the rate-limit store: Redis when `REDIS_URL` is set).",
+  }),
+  RESOLVER_MUSICBRAINZ_BUDGET: text({
+    section: "resolver",
+    shown: "1/1",
+    description:
+      "MusicBrainz's shared request budget, `requests/seconds` (one bucket for every instance, in the rate-limit store: Redis when `REDIS_URL` is set).",
+  }),
+  RESOLVER_OPENLIBRARY_BUDGET: text({
+    section: "resolver",
+    shown: "1/1",
+    description:
+      "Open Library's shared request budget, `requests/seconds` (one bucket for every instance, in the rate-limit store: Redis when `REDIS_URL` is set).",
+  }),
+  RESOLVER_WIKIPEDIA_BUDGET: text({
+    section: "resolver",
+    shown: "200/1",
+    description:
+      "Wikipedia's shared request budget, `requests/seconds` (one bucket for every instance, in the rate-limit store: Redis when `REDIS_URL` is set).",
+  }),
+  RESOLVER_NOMINATIM_BUDGET: text({
+    section: "resolver",
+    shown: "1/1",
+    description:
+      "Nominatim's shared request budget, `requests/seconds` (one bucket for every instance, in the rate-limit store: Redis when `REDIS_URL` is set).",
+  }),
+  CATALOG_WORKER: onUnlessOff({
+    section: "resolver",
+    description:
+      "`off` keeps the catalog's background completion of partial entries out of the server process (then run `npm run worker`).",
+  }),
+  CATALOG_COMPLETIONS_POLL_MS: count(2000, {
+    section: "resolver",
+    description: "How often an idle completion worker looks for partial entries due another attempt.",
+  }),
+  CATALOG_COMPLETION_DEADLINE_MS: count(15_000, {
+    section: "resolver",
+    description: "The providers' deadline for one background completion (longer than a member's resolve may wait).",
+  }),
   RESOLVER_CACHE_TTL_SECONDS: count(7 * 24 * 60 * 60, {
     section: "resolver",
     shown: "`604800` (7 days)",
@@ -253,7 +324,8 @@ export const envSchema = z.object({
     /[\s,]+/,
     {
       section: "resolver",
-      description: "Hosts exempt from the SSRF guard of article fetches (tests use `127.0.0.1`). Leave unset in production.",
+      description:
+        "Hosts exempt from the SSRF guard of article fetches (tests use `127.0.0.1`). Leave unset in production.",
     },
     true,
   ),
@@ -262,7 +334,10 @@ export const envSchema = z.object({
   RESOLVER_MUSICBRAINZ_URL: providerUrl("MusicBrainz", "https://musicbrainz.org/ws/2"),
   RESOLVER_COVERARTARCHIVE_URL: providerUrl("the Cover Art Archive (with MusicBrainz)", "https://coverartarchive.org"),
   RESOLVER_OPENLIBRARY_URL: providerUrl("Open Library", "https://openlibrary.org"),
-  RESOLVER_WIKIPEDIA_URL: providerUrl("Wikipedia (`{lang}` is the article's language)", "https://{lang}.wikipedia.org/api/rest_v1"),
+  RESOLVER_WIKIPEDIA_URL: providerUrl(
+    "Wikipedia (`{lang}` is the article's language)",
+    "https://{lang}.wikipedia.org/api/rest_v1",
+  ),
   RESOLVER_NOMINATIM_URL: providerUrl("Nominatim (e.g. a self-hosted one)", "https://nominatim.openstreetmap.org"),
   RESOLVER_HTML_URL: providerUrl(
     "a server that replays every page fetch of the page-metadata provider (tests, `npm run eval:resolver`); unset: the page itself",
@@ -270,7 +345,11 @@ export const envSchema = z.object({
   ),
 
   // Uploads
-  UPLOADS_DIR: text({ section: "uploads", shown: "`.data/uploads`", description: "Where the local storage driver keeps upload bytes." }),
+  UPLOADS_DIR: text({
+    section: "uploads",
+    shown: "`.data/uploads`",
+    description: "Where the local storage driver keeps upload bytes.",
+  }),
   UPLOAD_SIGNING_SECRET: text({
     section: "uploads",
     shown: "generated",
@@ -279,9 +358,13 @@ export const envSchema = z.object({
   }),
   S3_BUCKET: text({
     section: "uploads",
-    description: "Selects the S3-compatible driver (AWS S3, Supabase Storage's S3 endpoint, R2, MinIO). Unset: local disk.",
+    description:
+      "Selects the S3-compatible driver (AWS S3, Supabase Storage's S3 endpoint, R2, MinIO). Unset: local disk.",
   }),
-  S3_ENDPOINT: text({ section: "uploads", description: "Endpoint of a non-AWS store (path-style addressing is then used)." }),
+  S3_ENDPOINT: text({
+    section: "uploads",
+    description: "Endpoint of a non-AWS store (path-style addressing is then used).",
+  }),
   S3_REGION: textOr("us-east-1", { section: "uploads", description: "The store's region." }),
   S3_FORCE_PATH_STYLE: raw
     .transform((value) => (value ? value === "true" : undefined))
@@ -293,7 +376,8 @@ export const envSchema = z.object({
     }),
   S3_ACCESS_KEY_ID: text({
     section: "uploads",
-    description: "Credentials (with `S3_SECRET_ACCESS_KEY`); unset: the AWS SDK's default chain (`AWS_*` variables, profiles, instance roles).",
+    description:
+      "Credentials (with `S3_SECRET_ACCESS_KEY`); unset: the AWS SDK's default chain (`AWS_*` variables, profiles, instance roles).",
   }),
   S3_SECRET_ACCESS_KEY: text({ section: "uploads", description: "Credentials (with `S3_ACCESS_KEY_ID`)." }),
   S3_SESSION_TOKEN: text({ section: "uploads", description: "A session token, with temporary credentials." }),
@@ -301,10 +385,14 @@ export const envSchema = z.object({
   // Sign-in
   NEXT_PUBLIC_SUPABASE_URL: text({
     section: "auth",
-    description: "A Supabase project: `/settings` signs in through its Auth (with its publishable key). Unset: built-in email + password.",
+    description:
+      "A Supabase project: `/settings` signs in through its Auth (with its publishable key). Unset: built-in email + password.",
   }),
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: text({ section: "auth", description: "The project's publishable key." }),
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: text({ section: "auth", description: "Accepted for `NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY` (legacy)." }),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: text({
+    section: "auth",
+    description: "Accepted for `NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY` (legacy).",
+  }),
   SUPABASE_JWT_SECRET: text({
     section: "auth",
     description: "Legacy HS256 JWT secret; asymmetric keys are read from the project's JWKS.",
@@ -329,7 +417,8 @@ export const envSchema = z.object({
   WEBHOOKS_ENDPOINTS: list(/,/, {
     section: "webhooks",
     shown: "— (all)",
-    description: "A comma list of endpoint ids: this worker delivers only for them (to split endpoints across workers).",
+    description:
+      "A comma list of endpoint ids: this worker delivers only for them (to split endpoints across workers).",
   }),
   WEBHOOKS_ALLOW_HTTP: raw
     .transform((value) => Boolean(value))
@@ -341,7 +430,10 @@ export const envSchema = z.object({
     }),
 
   // Upkeep
-  CRON_SECRET: text({ section: "upkeep", description: "Bearer secret of `GET /api/cron/upkeep`; unset: the route answers 503." }),
+  CRON_SECRET: text({
+    section: "upkeep",
+    description: "Bearer secret of `GET /api/cron/upkeep`; unset: the route answers 503.",
+  }),
   UPKEEP_TIMER: onUnlessOff({ section: "upkeep", description: "`off` stops the hourly in-process upkeep." }),
 
   // Set by the platform or the build
@@ -351,11 +443,13 @@ export const envSchema = z.object({
   }),
   VERCEL: verbatim({
     section: "platform",
-    description: "Set by Vercel (`1`): the client address is `X-Vercel-Forwarded-For`, there is no upkeep timer, and production refuses local state.",
+    description:
+      "Set by Vercel (`1`): the client address is `X-Vercel-Forwarded-For`, there is no upkeep timer, and production refuses local state.",
   }),
   NEXT_OUTPUT: verbatim({
     section: "platform",
-    description: "`standalone`: Next's self-contained server output (the Dockerfile, `npm start` and the browser tests build so; scripts/next-build.ts).",
+    description:
+      "`standalone`: Next's self-contained server output (the Dockerfile, `npm start` and the browser tests build so; scripts/next-build.ts).",
   }),
   NEXT_PROFILE_BUILD: verbatim({
     section: "platform",

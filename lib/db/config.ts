@@ -1,7 +1,6 @@
 import path from "node:path";
 import { type Env, setting } from "../config/env.ts";
 
-
 export type DbConfig = { kind: "pglite"; dir: string } | { kind: "server"; url: string };
 
 /** DATABASE_URL selects a Postgres server; otherwise the embedded PGlite under PGLITE_DIR. */
@@ -11,7 +10,10 @@ export function dbConfig(env?: Env): DbConfig {
   if (mustUseServerDatabase(env)) throw new Error(productionProblems(env).join("\n"));
   // Not a file the build may trace: without the marker Turbopack follows the path and copies the
   // data folder, when one exists, into .next/standalone and so into the image.
-  return { kind: "pglite", dir: setting("PGLITE_DIR", env) ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", "pglite") };
+  return {
+    kind: "pglite",
+    dir: setting("PGLITE_DIR", env) ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", "pglite"),
+  };
 }
 
 /**
@@ -19,7 +21,10 @@ export function dbConfig(env?: Env): DbConfig {
  * once), and a container operator can ask for the same guarantee: REQUIRE_SERVER_DATABASE=1.
  */
 export function mustUseServerDatabase(env?: Env): boolean {
-  return (setting("NODE_ENV", env) === "production" && Boolean(setting("VERCEL", env))) || setting("REQUIRE_SERVER_DATABASE", env);
+  return (
+    (setting("NODE_ENV", env) === "production" && Boolean(setting("VERCEL", env))) ||
+    setting("REQUIRE_SERVER_DATABASE", env)
+  );
 }
 
 /** What keeps this process from serving in production, each naming the variable to set; empty when ready. */

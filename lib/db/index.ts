@@ -73,10 +73,9 @@ export async function asMember<T>(
                   set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
           [claims, options.tokenId ?? options.oauthTokenId],
         )
-      : tx.query(
-          "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
-          [claims],
-        );
+      : tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          claims,
+        ]);
     const [, result] = await Promise.all([setUp, fn(tx)]);
     return result;
   });

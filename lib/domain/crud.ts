@@ -52,7 +52,9 @@ const pageColumnsOf = new WeakMap<ResourceSpec, string[]>();
 export function pageColumns(resource: ResourceSpec): string[] {
   let columns = pageColumnsOf.get(resource);
   if (!columns) {
-    columns = Object.entries(resource.fields).map(([name, field]) => (field.shownOnce ? `null as "${name}"` : `t."${name}"`));
+    columns = Object.entries(resource.fields).map(([name, field]) =>
+      field.shownOnce ? `null as "${name}"` : `t."${name}"`,
+    );
     pageColumnsOf.set(resource, columns);
   }
   return columns;

@@ -29,7 +29,9 @@ export function fromStoreError(error: unknown): unknown {
   if (!isPgError(error)) return error;
   const reason = storeReason(error);
   const errors: FieldError[] | undefined =
-    reason.code && reason.pointer ? [{ pointer: reason.pointer, code: reason.code, message: error.message }] : undefined;
+    reason.code && reason.pointer
+      ? [{ pointer: reason.pointer, code: reason.code, message: error.message }]
+      : undefined;
   const cls = error.code.slice(0, 2);
   if (error.code === "42501" || error.code === "P0001") {
     return new DomainError("write_refused", `The store refused the write: ${error.message}`, { reason, errors });

@@ -24,6 +24,8 @@ export const DOMAIN_ERROR_CODES = [
   "unsupported_media_type",
   /** The content is larger than allowed. */
   "payload_too_large",
+  /** The input asks for more than the credential's scopes reach (details.scopes names the missing ones). */
+  "insufficient_scope",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -49,6 +51,8 @@ export interface DomainErrorDetails {
   reason?: StoreReason;
   /** With method_not_allowed: the operations that are offered. */
   allow?: readonly string[];
+  /** With insufficient_scope: the scopes the input needs and the credential lacks. */
+  scopes?: readonly string[];
 }
 
 export class DomainError extends Error {

@@ -10,7 +10,11 @@ import { ApiError } from "./problem.ts";
  * and the scopes the request needs (the MCP authorization spec's scope selection): what an OAuth
  * client reads on a 401 or 403 to start, or step up, authorization.
  */
-export function bearerChallenge(resource: ResourceName, scopes: readonly Scope[], error?: "invalid_token" | "insufficient_scope") {
+export function bearerChallenge(
+  resource: ResourceName,
+  scopes: readonly Scope[],
+  error?: "invalid_token" | "insufficient_scope",
+) {
   const parts = [
     'Bearer realm="pds"',
     `resource_metadata="${oauthUrls().resourceMetadata(resource)}"`,
@@ -32,7 +36,9 @@ export async function authenticate(
 ): Promise<TokenCaller | OAuthCaller> {
   const header = headers.get("authorization");
   if (!header) {
-    throw new ApiError("unauthorized", "Send Authorization: Bearer <token>.", { headers: bearerChallenge(resource, scopes) });
+    throw new ApiError("unauthorized", "Send Authorization: Bearer <token>.", {
+      headers: bearerChallenge(resource, scopes),
+    });
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const token = match?.[1];

@@ -2,7 +2,6 @@ import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { type Env, setting } from "../config/env.ts";
 
-
 /**
  * The client's address as server.ts decided it, on every request it hands on (a client's own
  * copy is overwritten). The app reads it only when server.ts says it writes it (below): under
@@ -11,7 +10,14 @@ import { type Env, setting } from "../config/env.ts";
 export const CLIENT_ADDRESS_HEADER = "x-pds-client-address";
 
 /** Headers only a proxy should set: without a trusted proxy they are the client's word. */
-const FORWARDING_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+const FORWARDING_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "forwarded",
+];
 
 // Shared through globalThis: Next's bundle holds its own copy of this module, server.ts another.
 type Holder = typeof globalThis & { __pdsServerWritesClientAddress?: boolean };
@@ -31,10 +37,17 @@ export function trustedProxyHops(env?: Env): number {
  * word); the leftmost when the chain is shorter (every entry then came from a trusted proxy);
  * the socket's address with no trusted proxy, no chain or an entry that is not an address.
  */
-export function addressFromChain(socketAddress: string | undefined, forwardedFor: string | undefined, hops: number): string {
+export function addressFromChain(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  hops: number,
+): string {
   const socket = bareAddress(socketAddress ?? "") ?? "unknown";
   if (hops === 0 || !forwardedFor) return socket;
-  const chain = forwardedFor.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const chain = forwardedFor
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const entry = chain[Math.max(0, chain.length - hops)];
   return (entry && bareAddress(entry)) ?? socket;
 }

@@ -96,16 +96,20 @@ const DOMAIN_PROBLEM = {
   method_not_allowed: "method_not_allowed",
   unsupported_media_type: "unsupported_media_type",
   payload_too_large: "payload_too_large",
+  insufficient_scope: "insufficient_scope",
 } as const satisfies Record<DomainErrorCode, ProblemCode>;
 
 /** The HTTP edge's reading of a domain refusal (lib/errors/domain-error.ts); anything else as it is. */
 export function fromDomainError(error: unknown): unknown {
   if (!(error instanceof DomainError)) return error;
-  const { errors, reason, allow } = error.details;
+  const { errors, reason, allow, scopes } = error.details;
   return new ApiError(DOMAIN_PROBLEM[error.code], error.message, {
     errors,
     reason,
     ...(allow ? { headers: { Allow: allow.join(", ") } } : {}),
+    ...(scopes
+      ? { headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scopes.join(" ")}"` } }
+      : {}),
   });
 }
 

@@ -20,7 +20,14 @@ export interface FixedRoute {
 const API_ROUTES = "lib/surfaces/api-routes";
 
 export const FIXED_ROUTES: readonly FixedRoute[] = [
-  { path: "/api/v1/health", module: API_ROUTES, name: "healthRoute", methods: ["GET", "OPTIONS"], direct: true, openapi: "/health" },
+  {
+    path: "/api/v1/health",
+    module: API_ROUTES,
+    name: "healthRoute",
+    methods: ["GET", "OPTIONS"],
+    direct: true,
+    openapi: "/health",
+  },
   {
     path: "/api/v1/openapi.json",
     module: API_ROUTES,
@@ -29,8 +36,22 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     direct: true,
     openapi: "/openapi.json",
   },
-  { path: "/api/agent/tools", module: API_ROUTES, name: "toolCatalogRoute", methods: ["GET", "OPTIONS"], direct: true, openapi: "/tools" },
-  { path: "/api/agent/invoke", module: API_ROUTES, name: "invokeRoute", methods: ["POST", "OPTIONS"], direct: true, openapi: "/invoke" },
+  {
+    path: "/api/agent/tools",
+    module: API_ROUTES,
+    name: "toolCatalogRoute",
+    methods: ["GET", "OPTIONS"],
+    direct: true,
+    openapi: "/tools",
+  },
+  {
+    path: "/api/agent/invoke",
+    module: API_ROUTES,
+    name: "invokeRoute",
+    methods: ["POST", "OPTIONS"],
+    direct: true,
+    openapi: "/invoke",
+  },
   { path: "/api/mcp", module: "lib/surfaces/mcp", name: "mcpRoute", methods: ["GET", "POST", "DELETE"], direct: false },
   { path: "/api/cron/upkeep", module: "lib/upkeep/cron-route", name: "cronRoute", methods: ["GET"], direct: false },
   {
@@ -40,8 +61,16 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     methods: ["PUT", "GET", "POST", "PATCH", "DELETE"],
     direct: false,
   },
-  { path: "/storage/media/[...key]", module: "lib/domain/uploads/routes", name: "mediaRoute", methods: ["GET", "HEAD"], direct: false },
+  {
+    path: "/storage/media/[...key]",
+    module: "lib/domain/uploads/routes",
+    name: "mediaRoute",
+    methods: ["GET", "HEAD"],
+    direct: false,
+  },
 ];
 
 /** The paths the OpenAPI document describes beside the capabilities. */
-export const NON_CAPABILITY_PATHS: readonly string[] = FIXED_ROUTES.flatMap((route) => (route.openapi ? [route.openapi] : []));
+export const NON_CAPABILITY_PATHS: readonly string[] = FIXED_ROUTES.flatMap((route) =>
+  route.openapi ? [route.openapi] : [],
+);

@@ -25,12 +25,16 @@ const INSTRUCTIONS =
  * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
  */
 function buildServer(caller: Caller, request: Request, requestId: string, spent: Record<string, string>) {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     Object.assign(spent, await rateLimitCatalog(caller));
     return {
       tools: toolsFor(caller.scopes, caller.limits).map(
-        (capability) => toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
+        (capability) =>
+          toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
       ),
     };
   });

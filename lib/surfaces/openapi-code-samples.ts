@@ -23,7 +23,11 @@ export function codeSamples(capability: Capability, body: unknown, paginated: bo
   const query = paginated ? "?limit=20" : "";
   return [
     { lang: "Shell", label: "curl", source: curl(method, `${concrete}${query}`, json, capability.creates) },
-    { lang: "JavaScript", label: "JavaScript (typed client)", source: javascript(http.path, method, http.pathParams, json, paginated) },
+    {
+      lang: "JavaScript",
+      label: "JavaScript (typed client)",
+      source: javascript(http.path, method, http.pathParams, json, paginated),
+    },
     { lang: "Python", label: "Python (requests)", source: python(method, concrete, json, paginated) },
   ];
 }
@@ -38,14 +42,22 @@ function curl(method: string, path: string, json: string, creates: boolean): str
   return lines.join(" \\\n");
 }
 
-function javascript(path: string, method: string, pathParams: readonly string[], json: string, paginated: boolean): string {
+function javascript(
+  path: string,
+  method: string,
+  pathParams: readonly string[],
+  json: string,
+  paginated: boolean,
+): string {
   const options: string[] = [];
   const params: string[] = [];
   if (pathParams.length) params.push(`path: { ${pathParams.map((name) => `${name}: "${SAMPLE_ID}"`).join(", ")} }`);
   if (paginated) params.push("query: { limit: 20 }");
   if (params.length) options.push(`params: { ${params.join(", ")} }`);
   if (json) options.push(`body: ${json.replace(/\n/g, "\n  ")}`);
-  const call = options.length ? `pds.${method}("${path}", {\n  ${options.join(",\n  ")},\n})` : `pds.${method}("${path}")`;
+  const call = options.length
+    ? `pds.${method}("${path}", {\n  ${options.join(",\n  ")},\n})`
+    : `pds.${method}("${path}")`;
   return [
     'import { createClient } from "@personal-data-service/client";',
     "",
@@ -57,7 +69,10 @@ function javascript(path: string, method: string, pathParams: readonly string[],
 }
 
 function python(method: string, path: string, json: string, paginated: boolean): string {
-  const args = [`f"{os.environ['PDS_URL']}/api/v1${path}"`, 'headers={"Authorization": f"Bearer {os.environ[\'PDS_TOKEN\']}"}'];
+  const args = [
+    `f"{os.environ['PDS_URL']}/api/v1${path}"`,
+    'headers={"Authorization": f"Bearer {os.environ[\'PDS_TOKEN\']}"}',
+  ];
   if (paginated) args.push('params={"limit": 20}');
   if (json) args.push(`json=${pythonLiteral(json)}`);
   return [
@@ -72,8 +87,11 @@ function python(method: string, path: string, json: string, paginated: boolean):
 
 /** JSON is a Python literal once true/false/null are spelled the Python way. */
 function pythonLiteral(json: string): string {
-  return json.replace(/("(?:[^"\\]|\\.)*")|\b(true|false|null)\b/g, (_match, string: string | undefined, word: string | undefined) => {
-    if (string) return string;
-    return word === "true" ? "True" : word === "false" ? "False" : "None";
-  });
+  return json.replace(
+    /("(?:[^"\\]|\\.)*")|\b(true|false|null)\b/g,
+    (_match, string: string | undefined, word: string | undefined) => {
+      if (string) return string;
+      return word === "true" ? "True" : word === "false" ? "False" : "None";
+    },
+  );
 }

@@ -12,7 +12,9 @@ export function documentDescription(): string {
     const tools = capabilities.filter((c) => acceptedScopes(c).includes(scope)).map((c) => `\`${c.tool}\``);
     return `| \`${scope}\` | ${tools.join(", ") || "—"} |`;
   });
-  const errorRows = Object.entries(PROBLEM_CODES).map(([code, { status, title }]) => `| ${status} | \`${code}\` | ${title} |`);
+  const errorRows = Object.entries(PROBLEM_CODES).map(
+    ([code, { status, title }]) => `| ${status} | \`${code}\` | ${title} |`,
+  );
   return [
     "A member's personal data — collections, items, todos, goals, streaks, messages, follows, channels, profile — as one REST API, one assistant tool catalog and one MCP server, all generated from a single registry: a capability is on every surface or on none.",
     "",
@@ -45,14 +47,16 @@ export function documentDescription(): string {
     "",
     "| Document | Part | Read scope |",
     "|---|---|---|",
-    ...EXPORT_SECTIONS.map((s) => `| \`${s.file}\` | ${s.purpose ? `uploads for ${s.purpose}` : s.resource} | \`${s.scope}\` |`),
+    ...EXPORT_SECTIONS.map(
+      (s) => `| \`${s.file}\` | ${s.purpose ? `uploads for ${s.purpose}` : s.resource} | \`${s.scope}\` |`,
+    ),
     "",
     "## Limits",
     ...LIMIT_RULES.map((rule) => `- ${rule}`),
     `- Sign-in to the settings pages (a browser form, not this API) is slowed per email and client address: ${FREE_FAILURES} failures are free, then each attempt waits a doubling pause (1 s, 2 s, 4 s …, at most 15 minutes) after the last failure; per email alone the same after ${FREE_FAILURES * EMAIL_WIDE_FACTOR}. The client address is the connection's own unless the operator sets \`TRUSTED_PROXY_HOPS\` to the number of proxies in front that append to \`X-Forwarded-For\` (then the entry that many places from the right); on Vercel it is Vercel's \`X-Vercel-Forwarded-For\`. A client's own \`X-Forwarded-For\` is never taken at its word.`,
     "",
     "## Clients and browsers",
-    "- Every operation shows its call in curl, in JavaScript with the typed client and in Python (requests). The typed client (`clients/typescript`, `@personal-data-service/client`) is `createClient({ baseUrl, token })` over `openapi-fetch` with types generated from this document: `const { data, error } = await pds.GET(\"/collections\", { params: { query: { limit: 20 } } })`, where `error` is the problem+json body.",
+    '- Every operation shows its call in curl, in JavaScript with the typed client and in Python (requests). The typed client (`clients/typescript`, `@personal-data-service/client`) is `createClient({ baseUrl, token })` over `openapi-fetch` with types generated from this document: `const { data, error } = await pds.GET("/collections", { params: { query: { limit: 20 } } })`, where `error` is the problem+json body.',
     "- Browser apps on another origin may call `/api/v1` and `/api/agent` when the operator lists that origin in `CORS_ORIGINS`; only with a Bearer token (credentials are never allowed). `OPTIONS` answers the verbs this document lists for the path.",
     "",
     "## Assistant surfaces",
@@ -73,6 +77,7 @@ export function documentDescription(): string {
 export function tagDescription(resource: (typeof resources)[number]): string {
   const lines = [resource.description];
   if (resource.rules?.length) lines.push("", ...resource.rules.map((rule) => `- ${rule}`));
-  if (resource.events?.length) lines.push("", `Events (for webhooks, declared): ${resource.events.map((e) => `\`${e}\``).join(", ")}.`);
+  if (resource.events?.length)
+    lines.push("", `Events (for webhooks, declared): ${resource.events.map((e) => `\`${e}\``).join(", ")}.`);
   return lines.join("\n");
 }

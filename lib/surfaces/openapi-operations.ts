@@ -13,12 +13,15 @@ type Json = Record<string, unknown>;
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /** The success headers every authenticated answer carries. */
-const COMMON_HEADERS = { "Request-Id": header("RequestId"), RateLimit: header("RateLimit"), "RateLimit-Policy": header("RateLimitPolicy") };
+const COMMON_HEADERS = {
+  "Request-Id": header("RequestId"),
+  RateLimit: header("RateLimit"),
+  "RateLimit-Policy": header("RateLimitPolicy"),
+};
 
 function descriptionOf(capability: Capability): string {
   const source = capability.source;
-  const rules =
-    source.kind === "operation" ? (source.operation.rules ?? []) : source.kind === "resource" ? [] : [];
+  const rules = source.kind === "operation" ? (source.operation.rules ?? []) : source.kind === "resource" ? [] : [];
   const note = source.kind === "resource" ? source.resource.verbNotes?.[source.verb] : undefined;
   const lines = [capability.description];
   if (note && note !== capability.description) lines.push(note);
@@ -45,7 +48,9 @@ export function untickedExample(schema: JsonSchema): Json {
     (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ??
     (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ??
     schema.example;
-  return value === undefined ? {} : { examples: { optional: { summary: "Optional: sent only when ticked", value, "x-disabled": true } } };
+  return value === undefined
+    ? {}
+    : { examples: { optional: { summary: "Optional: sent only when ticked", value, "x-disabled": true } } };
 }
 
 function parameters(capability: Capability, input: JsonSchema): Json[] {
@@ -69,7 +74,10 @@ function parameters(capability: Capability, input: JsonSchema): Json[] {
       }
       const { description, ...rest } = schema;
       const restName = restNameOf(capability, name);
-      const text = restName === name ? String(description ?? name) : `${String(description ?? name)} (The tool's argument ${name}.)`;
+      const text =
+        restName === name
+          ? String(description ?? name)
+          : `${String(description ?? name)} (The tool's argument ${name}.)`;
       list.push({
         name: restName,
         in: "query",
@@ -127,7 +135,9 @@ function errorResponses(capability: Capability): Json {
       content: {
         "application/problem+json": {
           schema: { $ref: "#/components/schemas/Problem" },
-          examples: Object.fromEntries(cases.map((c) => [c.code, { summary: c.when, value: problemExample(c.code, c.when) }])),
+          examples: Object.fromEntries(
+            cases.map((c) => [c.code, { summary: c.when, value: problemExample(c.code, c.when) }]),
+          ),
         },
       },
     };
@@ -164,7 +174,9 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
   const example = (operation.requestBody as { content: Record<string, { example?: unknown }> } | undefined)?.content[
     "application/json"
   ]?.example;
-  const paginated = (operation.parameters as Json[]).some((parameter) => parameter.$ref === "#/components/parameters/Limit");
+  const paginated = (operation.parameters as Json[]).some(
+    (parameter) => parameter.$ref === "#/components/parameters/Limit",
+  );
   operation["x-codeSamples"] = codeSamples(capability, example, paginated);
   if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
   return operation;

@@ -3,7 +3,10 @@ import { timingSafeEqual } from "node:crypto";
 import { runUpkeep } from "./run.ts";
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
 
 /**
  * GET /api/cron/upkeep, as Vercel Cron calls it: `Authorization: Bearer $CRON_SECRET`. Without

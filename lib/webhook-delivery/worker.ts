@@ -79,7 +79,14 @@ function secretsOf(claimed: Claimed, now: Date): string[] {
  * its transaction: a round trip per delivery instead of three, and on the embedded database no
  * hop between threads while its one session is held.
  */
-async function record(tx: Queryable, claimed: Claimed, now: Date, status: number | null, error: string | null, ms: number) {
+async function record(
+  tx: Queryable,
+  claimed: Claimed,
+  now: Date,
+  status: number | null,
+  error: string | null,
+  ms: number,
+) {
   const ok = error === null;
   const failed = !ok && claimed.attempts >= SCHEDULE.length;
   const next = ok || failed ? null : new Date(now.getTime() + (SCHEDULE[claimed.attempts] ?? 0) * 1000).toISOString();
@@ -125,7 +132,9 @@ async function deliver(claimed: Claimed): Promise<void> {
  * One pass: claims what is due and sends it; answers how many attempts were made. `endpoints`
  * narrows the pass to some endpoints (tests sharing a database with others).
  */
-export async function runWebhookDeliveries(options: { limit?: number; endpoints?: readonly string[] } = {}): Promise<number> {
+export async function runWebhookDeliveries(
+  options: { limit?: number; endpoints?: readonly string[] } = {},
+): Promise<number> {
   const claimed = await claim(webhookClock.now(), options.limit ?? BATCH, options.endpoints ?? null);
   await Promise.all(
     claimed.map((one) =>
@@ -145,9 +154,10 @@ export async function runWebhookDeliveries(options: { limit?: number; endpoints?
 export async function purgeWebhookDeliveries(tx: Queryable): Promise<number> {
   const now = webhookClock.now().getTime();
   const before = new Date(now - WEBHOOK_LIMITS.keepDeliveriesDays * 86_400_000).toISOString();
-  const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
-    before,
-  ]);
+  const rows = await tx.query(
+    "delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1",
+    [before],
+  );
   const eventsBefore = new Date(now - KEEP_EVENTS_DAYS * 86_400_000).toISOString();
   // member_id is null on a ping (and on events written before the log): kept while a delivery refers to it.
   await tx.query(

@@ -16,7 +16,9 @@ describe("the environment schema (lib/config/env.ts)", () => {
     expect(setting("RESOLVER_DEADLINE_MS", { RESOLVER_DEADLINE_MS: "-1" })).toBe(2500);
     expect(setting("RATE_LIMIT_CAPACITY", { RATE_LIMIT_CAPACITY: "0" })).toBe(30);
     expect(setting("TRUSTED_PROXY_HOPS", { TRUSTED_PROXY_HOPS: "2" })).toBe(2);
-    expect(() => setting("TRUSTED_PROXY_HOPS", { TRUSTED_PROXY_HOPS: "11" })).toThrow(/whole number from 0 to 10, not "11"/);
+    expect(() => setting("TRUSTED_PROXY_HOPS", { TRUSTED_PROXY_HOPS: "11" })).toThrow(
+      /whole number from 0 to 10, not "11"/,
+    );
   });
 
   it("reads switches as before: off, false, main, any value", () => {
@@ -33,7 +35,10 @@ describe("the environment schema (lib/config/env.ts)", () => {
   it("describes every variable, for docs/configuration.md", () => {
     for (const [name, schema] of Object.entries(envSchema.shape)) {
       const meta = schema.meta() as { description?: string; section?: string; type?: string } | undefined;
-      expect({ name, described: Boolean(meta?.description && meta.section && meta.type) }).toEqual({ name, described: true });
+      expect({ name, described: Boolean(meta?.description && meta.section && meta.type) }).toEqual({
+        name,
+        described: true,
+      });
     }
   });
 });

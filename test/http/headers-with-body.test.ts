@@ -45,7 +45,9 @@ async function serve(corked: boolean, bodyAfterMs = 0) {
 
 async function get(url: string) {
   const started = Date.now();
-  const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).on("error", reject));
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(url, resolve).on("error", reject),
+  );
   const headersAfterMs = Date.now() - started;
   let body = "";
   for await (const chunk of response) body += chunk;

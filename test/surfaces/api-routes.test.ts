@@ -14,7 +14,12 @@ const NOT_REST = [...FIXED_ROUTES.map((route) => fixedRouteFile(route).file), "a
 describe("the API routes server.ts answers itself", () => {
   it("are the very handlers the fixed route files export, and nothing those files do not export", async () => {
     const direct = FIXED_ROUTES.filter((route) => route.direct);
-    expect(direct.map((route) => route.path)).toEqual(["/api/v1/health", "/api/v1/openapi.json", "/api/agent/tools", "/api/agent/invoke"]);
+    expect(direct.map((route) => route.path)).toEqual([
+      "/api/v1/health",
+      "/api/v1/openapi.json",
+      "/api/agent/tools",
+      "/api/agent/invoke",
+    ]);
     for (const route of direct) {
       const pathname = route.path;
       const exported = (await import(`@/${fixedRouteFile(route).file.replace(/\.ts$/, "")}`)) as RouteFile;
@@ -34,7 +39,9 @@ describe("the API routes server.ts answers itself", () => {
     expect(exported.sort()).toEqual(["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"]);
     for (const segments of [...fixedRestPaths(), ["collections", "col_1"], ["no-such-resource"]]) {
       for (const verb of [...exported, "HEAD"]) {
-        expect(apiHandler(verb, `/api/v1/${segments.join("/")}`), `${verb} /${segments.join("/")}`).toBeTypeOf("function");
+        expect(apiHandler(verb, `/api/v1/${segments.join("/")}`), `${verb} /${segments.join("/")}`).toBeTypeOf(
+          "function",
+        );
       }
     }
   });
@@ -82,7 +89,9 @@ describe("the API routes server.ts answers itself", () => {
   it("without Next, answer what Next would route to them: a percent-encoded path decoded, an undecodable one 400", async () => {
     const owner = await makeMember();
     const call = (path: string, method = "GET") =>
-      handleApiWithoutNext(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${owner.token}` } }));
+      handleApiWithoutNext(
+        new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${owner.token}` } }),
+      );
     expect((await call("/api/v1/collections")).status).toBe(200);
     // "%63ollections" is "collections" percent-encoded: Next decodes it before the catch-all sees it.
     const encoded = await call("/api/v1/%63ollections");

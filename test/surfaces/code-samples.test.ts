@@ -14,7 +14,10 @@ describe("x-codeSamples of the reference", () => {
       if (!http) continue;
       const operation = doc.paths[http.path]?.[http.method.toLowerCase()];
       const samples = operation?.["x-codeSamples"] as Sample[] | undefined;
-      expect(samples?.map((sample) => sample.lang), capability.tool).toEqual(["Shell", "JavaScript", "Python"]);
+      expect(
+        samples?.map((sample) => sample.lang),
+        capability.tool,
+      ).toEqual(["Shell", "JavaScript", "Python"]);
       const [curl, js, python] = samples ?? [];
       expect(curl?.source).toMatch(new RegExp(`^curl -X ${http.method} "\\$PDS_URL/api/v1/`));
       expect(js?.source).toContain(`pds.${http.method}("${http.path}"`);

@@ -32,14 +32,19 @@ describe("route files of the fixed REST paths", () => {
   it("exist for every route outside the registry (lib/surfaces/fixed-routes.ts), as generated, and for no other", async () => {
     const expected = FIXED_ROUTES.map(fixedRouteFile);
     for (const { file, source } of expected) {
-      expect(fs.existsSync(file) && fs.readFileSync(file, "utf8"), `${file} is stale: run npm run generate`).toBe(source);
+      expect(fs.existsSync(file) && fs.readFileSync(file, "utf8"), `${file} is stale: run npm run generate`).toBe(
+        source,
+      );
     }
-    const generated = fs.globSync("app/**/route.ts").filter((file) => fs.readFileSync(file, "utf8").startsWith(FIXED_ROUTE_MARK));
+    const generated = fs
+      .globSync("app/**/route.ts")
+      .filter((file) => fs.readFileSync(file, "utf8").startsWith(FIXED_ROUTE_MARK));
     expect(generated.sort()).toEqual(expected.map((e) => e.file).sort());
     // Each exports the methods listed, and they are the handlers of the module named.
     for (const route of FIXED_ROUTES) {
       const file = (await import(`@/${fixedRouteFile(route).file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
-      const methods = ((await import(`@/${route.module}`)) as Record<string, Record<string, unknown>>)[route.name] ?? {};
+      const methods =
+        ((await import(`@/${route.module}`)) as Record<string, Record<string, unknown>>)[route.name] ?? {};
       expect(Object.keys(methods).sort(), route.path).toEqual([...route.methods].sort());
       for (const method of route.methods) expect(file[method], `${method} ${route.path}`).toBe(methods[method]);
     }
@@ -64,7 +69,9 @@ describe("route files of the fixed REST paths", () => {
         body: r.body.replace(/"request_id":"[^"]+"/, ""),
       });
       for (const method of ["OPTIONS", "PUT"]) {
-        expect(strip(await call(own, method)), `${method} /${segments.join("/")}`).toEqual(strip(await call(catchAll, method)));
+        expect(strip(await call(own, method)), `${method} /${segments.join("/")}`).toEqual(
+          strip(await call(catchAll, method)),
+        );
       }
       if (segments.join("/") === "collections") {
         const listed = await call(own, "GET", owner.token);

@@ -105,7 +105,10 @@ describe("GET /api/agent/tools", () => {
       for (const key of keywords(tool.parameters)) expect(allowed, `${tool.name}: ${key}`).toContain(key);
     }
     const chat = await getTools(ada.token, "?format=openai-chat");
-    expect(chat.body.tools[0]).toMatchObject({ type: "function", function: { name: "collections_list", strict: true } });
+    expect(chat.body.tools[0]).toMatchObject({
+      type: "function",
+      function: { name: "collections_list", strict: true },
+    });
   });
 
   it("speaks Anthropic and MCP definition shapes", async () => {

@@ -8,7 +8,6 @@ import type { ConsoleAnswer } from "@/lib/web/action-states";
 import { isSameOrigin } from "@/lib/web/csrf";
 import { memberCaller, requireMember } from "@/lib/web/session";
 
-
 /** The tool console's invoke: the same invokeTool as POST /api/agent/invoke, as the signed-in member. */
 export async function invokeToolAction(tool: string, input: unknown): Promise<ConsoleAnswer> {
   const requestHeaders = await headers();

@@ -9,7 +9,6 @@ import { profileInputFromForm } from "@/lib/web/profile-form";
 import { memberCaller, requireMember } from "@/lib/web/session";
 import { callAsSession, problemToForm } from "@/lib/web/session-call";
 
-
 /** The same profile_update capability the API and the tools use, with the session as principal. */
 export async function updateProfileAction(_previous: ProfileState, form: FormData): Promise<ProfileState> {
   const requestHeaders = await headers();

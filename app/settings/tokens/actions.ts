@@ -14,7 +14,6 @@ import { tokenSnippets } from "@/lib/web/token-snippets";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /** The origin the browser used, for the snippets on the "created" card. */
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
   const h = await headers();

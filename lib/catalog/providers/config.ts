@@ -5,7 +5,15 @@
  */
 import { setting } from "../../config/env.ts";
 
-export const PROVIDER_IDS = ["odesli", "itunes", "musicbrainz", "openlibrary", "wikipedia", "nominatim", "html"] as const;
+export const PROVIDER_IDS = [
+  "odesli",
+  "itunes",
+  "musicbrainz",
+  "openlibrary",
+  "wikipedia",
+  "nominatim",
+  "html",
+] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export interface ProviderSettings {

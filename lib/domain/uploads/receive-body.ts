@@ -12,7 +12,11 @@ export interface Received {
  * Streams the body to a temporary file under <dir>/.incoming, counting bytes as they come: one
  * byte more than signed stops the read at once (413); fewer than signed is refused at the end (400).
  */
-export async function receiveBody(body: ReadableStream<Uint8Array> | null, dir: string, size: number): Promise<Received> {
+export async function receiveBody(
+  body: ReadableStream<Uint8Array> | null,
+  dir: string,
+  size: number,
+): Promise<Received> {
   const incoming = path.join(/*turbopackIgnore: true*/ dir, ".incoming");
   await fs.promises.mkdir(incoming, { recursive: true, mode: 0o700 });
   const tempPath = path.join(incoming, randomUUID());

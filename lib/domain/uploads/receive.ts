@@ -40,7 +40,9 @@ export async function receiveUpload(request: Request, segments: readonly string[
       throw new DomainError("not_found", "No upload URL here.");
     }
     const put = signedPut(request, key);
-    if (!verifyPut(uploadSigningSecret(config.dataDir), put, new URL(request.url).searchParams.get("signature") ?? "")) {
+    if (
+      !verifyPut(uploadSigningSecret(config.dataDir), put, new URL(request.url).searchParams.get("signature") ?? "")
+    ) {
       throw refused("The signature does not match this URL.");
     }
     if (put.expires * 1000 <= Date.now()) {
@@ -102,6 +104,9 @@ function checkHeaders(request: Request, put: SignedPut): void {
     throw new DomainError("payload_too_large", `This URL accepts exactly ${put.size} bytes.`);
   }
   if (length !== null && Number(length) !== put.size) {
-    throw new DomainError("malformed_request", `This URL accepts exactly ${put.size} bytes (Content-Length: ${length}).`);
+    throw new DomainError(
+      "malformed_request",
+      `This URL accepts exactly ${put.size} bytes (Content-Length: ${length}).`,
+    );
   }
 }

@@ -29,7 +29,10 @@ export async function serveMedia(request: Request, segments: readonly string[]):
     const query = new URL(request.url).searchParams;
     const expires = Number(query.get("expires"));
     const signature = query.get("signature") ?? "";
-    if (!Number.isSafeInteger(expires) || !verifyGet(uploadSigningSecret(config.dataDir), { key, expires }, signature)) {
+    if (
+      !Number.isSafeInteger(expires) ||
+      !verifyGet(uploadSigningSecret(config.dataDir), { key, expires }, signature)
+    ) {
       throw new DomainError("write_refused", "The signature does not match this link.");
     }
     if (expires * 1000 <= Date.now()) {

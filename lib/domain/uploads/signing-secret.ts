@@ -22,7 +22,9 @@ export function uploadSigningSecret(dataDir: string, env?: Env): Buffer {
     return Buffer.from(configured, "utf8");
   }
   if (mustUseServerDatabase(env)) {
-    throw new Error("UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).");
+    throw new Error(
+      "UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).",
+    );
   }
   // The file is read once per process and folder, not on every signature.
   const source = path.join(/*turbopackIgnore: true*/ dataDir, FILE_NAME);

@@ -23,11 +23,14 @@ export const secretKeyBytes = (secret: string) => Buffer.from(secret.replace(/^w
 export function webhookSecretsKey(env?: Env): Buffer {
   const configured = setting("WEBHOOK_SECRETS_KEY", env);
   if (configured) {
-    if (configured.length < MIN_LENGTH) throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_LENGTH} characters`);
+    if (configured.length < MIN_LENGTH)
+      throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_LENGTH} characters`);
     return createHash("sha256").update(configured).digest();
   }
   if (mustUseServerDatabase(env)) {
-    throw new Error("WEBHOOK_SECRETS_KEY is not set, and a generated key is refused in production: set WEBHOOK_SECRETS_KEY (32+ random characters).");
+    throw new Error(
+      "WEBHOOK_SECRETS_KEY is not set, and a generated key is refused in production: set WEBHOOK_SECRETS_KEY (32+ random characters).",
+    );
   }
   const source = path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", FILE_NAME);
   if (holder.__pdsWebhookKey?.source === source) return holder.__pdsWebhookKey.key;
