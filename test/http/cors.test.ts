@@ -55,7 +55,15 @@ describe("CORS on /api/v1 and /api/agent", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe(APP);
     expect(response.headers.get("access-control-allow-credentials")).toBeNull();
     expect(split(response.headers.get("access-control-expose-headers"))).toEqual(
-      new Set(["RateLimit", "RateLimit-Policy", "Retry-After", "Link", "Idempotent-Replayed", "Request-Id"]),
+      new Set([
+        "RateLimit",
+        "RateLimit-Policy",
+        "Retry-After",
+        "Link",
+        "Idempotent-Replayed",
+        "Request-Id",
+        "WWW-Authenticate",
+      ]),
     );
     expect(response.headers.get("vary")).toContain("Origin");
     // Problems carry them too, so a browser app can read a 401's body.
