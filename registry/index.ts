@@ -2,6 +2,7 @@ import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
 import { listen } from "./directives/listen.ts";
 import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
+import { activityUndo } from "./operations/activity-undo.ts";
 import { exportData } from "./operations/export.ts";
 import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
@@ -28,6 +29,7 @@ const operationList = [
   webhookEndpointsDeliveriesList,
   webhookEndpointsDeliveriesRetry,
   exportData,
+  activityUndo,
 ] as const satisfies readonly OperationSpec[];
 const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
 export type ResourceList = typeof resourceList;

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 const STEPS = [
   "scripts/build-rest-routes.ts",
   "scripts/build-event-triggers.ts",
+  "scripts/build-activity-triggers.ts",
   "scripts/build-registry-constants.ts",
   "scripts/build-catalog-seed.ts",
   "scripts/pin-migrations.ts",

@@ -1,4 +1,5 @@
 import { isScope, SCOPES, type Scope } from "../../registry/scopes.ts";
+import type { Actor } from "../db/types.ts";
 
 /** Who a call acts for: always a member, under that member's row-level security. */
 interface ActingMember {
@@ -44,3 +45,18 @@ export const serviceCaller = (memberId: string, purpose: string): ServiceCaller 
   purpose,
   scopes: EVERY_SCOPE,
 });
+
+/** The actor a caller writes as, through a surface (the claims of its member transaction). */
+export function actorOf(caller: Caller, surface: Actor["surface"]): Actor {
+  switch (caller.kind) {
+    case "token":
+      return { kind: "token", id: caller.tokenId, surface };
+    case "session":
+      return { kind: "session", id: caller.sessionId, surface };
+    case "service":
+      return { kind: "service", surface };
+  }
+  // An OAuth grant (a caller of kind "oauth" carrying grantId): its writes are the app's.
+  const grant = caller as { grantId?: string };
+  return { kind: "oauth", id: grant.grantId, surface };
+}

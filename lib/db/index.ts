@@ -1,8 +1,8 @@
 import { dbConfig } from "./config.ts";
 import { migrate } from "./migrate.ts";
-import type { Database, Queryable } from "./types.ts";
+import type { Actor, Database, Queryable } from "./types.ts";
 
-export type { Database, Queryable, Row, Transaction } from "./types.ts";
+export type { Actor, Database, Queryable, Row, Transaction } from "./types.ts";
 export { continuing, queryOnly } from "./types.ts";
 
 type Holder = typeof globalThis & { __pdsDb?: Promise<Database> };
@@ -52,10 +52,11 @@ export async function closeDb(): Promise<void> {
 export async function asMember<T>(
   memberId: string,
   fn: (tx: Queryable) => Promise<T>,
-  options: { tokenId?: string } = {},
+  options: { tokenId?: string; actor?: Actor } = {},
 ): Promise<T> {
   const db = await getDb();
-  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
+  // The actor (who and through which surface) is read by the events and the activity ledger.
+  const claims = JSON.stringify({ sub: memberId, role: "authenticated", actor: options.actor });
   return db.transaction(async (tx) => {
     // Not awaited before fn runs: a transaction's statements go out in order on its one connection,
     // so fn's first query follows in the same flush, one round trip less (PGlite runs them in turn).

@@ -1,7 +1,9 @@
 import { acceptedScopes, type Capability, scopeForInput } from "../../registry/capabilities.ts";
-import type { Caller } from "../auth/caller.ts";
+import { actorOf, type Caller } from "../auth/caller.ts";
+import type { Actor } from "../db/index.ts";
 import { asMember } from "../db/index.ts";
 import { continuing } from "../db/index.ts";
+import { recordRefusal } from "../domain/activity/ledger.ts";
 import { Reply } from "../domain/context.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
@@ -20,6 +22,8 @@ export interface CallContext {
   caller?: Caller;
   /** Values the REST path supplies ({id}); other surfaces carry them in the input. */
   path?: Readonly<Record<string, string>>;
+  /** Where the call came in (the actor's surface in events and the activity ledger); REST when absent. */
+  surface?: Actor["surface"];
 }
 
 export interface Outcome {
@@ -38,8 +42,10 @@ export interface Outcome {
 export async function execute(capability: Capability, rawInput: unknown, call: CallContext): Promise<Outcome> {
   const headers: Record<string, string> = {};
   const idempotency = idempotencyFor(capability, call.headers);
+  let caller: Caller | undefined;
+  const surface = call.surface ?? "rest";
   try {
-    const caller = call.caller ?? (await authenticate(call.headers));
+    caller = call.caller ?? (await authenticate(call.headers));
     Object.assign(headers, await rateLimit(caller, capability));
     authorizeAny(caller, acceptedScopes(capability));
     const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
@@ -50,6 +56,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     await settleUploadKeys(capability, input, caller.memberId);
     const handler = handlerFor(capability);
     const { memberId, scopes } = caller;
+    const actor = actorOf(caller, surface);
     const prepared = handler.prepare
       ? await handler.prepare({ memberId, scopes, input, capability }).catch((error: unknown) => {
           throw fromStoreError(error);
@@ -62,9 +69,9 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
       async (tx) => {
         // The stored response follows the handler's last statement, which must then not end the transaction.
         const step = idempotency.records() ? continuing(tx) : tx;
-        return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared }));
+        return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared, actor }));
       },
-      { tokenId },
+      { tokenId, actor },
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });
@@ -74,6 +81,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     return { status: capability.successStatus, body: result, headers };
   } catch (error) {
     await idempotency.release();
+    if (caller) await recordRefusal(caller, surface, capability, rawInput, call.path, error);
     if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
     throw error;
   }

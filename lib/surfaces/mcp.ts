@@ -41,6 +41,7 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
       requestId,
       headers: request.headers,
       caller,
+      surface: "mcp",
     });
     Object.assign(spent, outcome.headers);
     const body = outcome.body;
