@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 
 const PAGES = [
   { href: "/settings/tokens", label: "Tokens" },
+  { href: "/settings/activity", label: "Activity" },
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/blocks", label: "Blocks" },
   { href: "/settings/security", label: "Password & sessions" },

@@ -1,3 +1,4 @@
+import { ACTIVITY_KEEP_DAYS } from "../../registry/activity.ts";
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
 import { purgeExpiredResolverCache } from "../domain/resolver/providers/durable-cache.ts";
@@ -33,6 +34,12 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
   },
   // Webhook deliveries are kept 30 days for the delivery log; pending ones are never purged.
   { name: "webhook_deliveries", run: purgeWebhookDeliveries },
+  // A credential's activity, with the previous row images undo needs, is kept 30 days (registry/activity.ts).
+  {
+    name: "old_activity",
+    run: async (tx) =>
+      (await tx.query(`delete from public.activity where created_at < now() - interval '${ACTIVITY_KEEP_DAYS} days' returning id`)).length,
+  },
   // The resolver's cached provider answers past their TTL: an expired row is never read again.
   { name: "expired_resolver_cache", run: purgeExpiredResolverCache },
 ];

@@ -41,6 +41,7 @@ create table public.activity (
 );
 create index activity_owner_created_idx on public.activity (owner_id, created_at desc, id desc);
 create index activity_actor_created_idx on public.activity (actor_id, created_at desc);
+create index activity_cascaded_xact_idx on public.activity (xact) where cascaded;
 create index activity_created_brin on public.activity using brin (created_at);
 alter table public.activity enable row level security;
 revoke all on public.activity from anon, authenticated;
