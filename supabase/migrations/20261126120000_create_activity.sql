@@ -41,7 +41,8 @@ create table public.activity (
 );
 create index activity_owner_created_idx on public.activity (owner_id, created_at desc, id desc);
 create index activity_actor_created_idx on public.activity (actor_id, created_at desc);
-create index activity_cascaded_xact_idx on public.activity (xact) where cascaded;
+-- xact is set on deletions only: what went with a deletion is found by its transaction.
+create index activity_deleted_xact_idx on public.activity (xact) where xact is not null;
 create index activity_created_brin on public.activity using brin (created_at);
 alter table public.activity enable row level security;
 revoke all on public.activity from anon, authenticated;
@@ -52,8 +53,9 @@ create policy "members read their own activity" on public.activity
 -- The generated triggers (next migration) call this after each row a credential writes. Arguments:
 -- the event kind, 'image' or 'none', then the columns a member may write. A session, the service or
 -- a write without claims records nothing. An update that changed no writable column (a recount after
--- a check-in) is not the credential's write. pg_trigger_depth() > 1: the row went with a parent's
--- delete (on delete cascade), and comes back with it.
+-- a check-in) is not the credential's write. A deleted row holding the id of another row deleted in the
+-- same transaction went with it (on delete cascade: a collection's items, a streak's check-ins): it is
+-- marked cascaded, whichever of the two is recorded first, and comes back with its parent.
 create function app_private.record_activity() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -62,6 +64,8 @@ declare
   v_before jsonb;
   v_after jsonb;
   v_id uuid;
+  v_xact bigint;
+  v_cascaded boolean := false;
   i integer;
 begin
   if v_actor is null or v_actor ->> 'kind' not in ('token', 'oauth') then
@@ -85,8 +89,16 @@ begin
     end if;
     v_id := new.id;
   elsif tg_op = 'DELETE' then
-    v_before := case when tg_argv[1] = 'image' then to_jsonb(old) end;
+    v_old := to_jsonb(old);
+    v_before := case when tg_argv[1] = 'image' then v_old end;
     v_id := old.id;
+    v_xact := txid_current();
+    v_cascaded := exists (
+      select 1 from public.activity p
+       where p.xact = v_xact and p.record_id::text in (select e.value from jsonb_each_text(v_old) e where e.key <> 'id'));
+    update public.activity c set cascaded = true
+     where c.xact = v_xact and not c.cascaded
+       and exists (select 1 from jsonb_each_text(c.before) e where e.key <> 'id' and e.value = v_id::text);
   else
     v_id := new.id;
   end if;
@@ -94,7 +106,7 @@ begin
     (owner_id, actor_kind, actor_id, surface, operation, record_table, record_id, cascaded, xact, undo_of, before, after)
   values (
     (select auth.uid()), v_actor ->> 'kind', v_actor ->> 'id', v_actor ->> 'surface', tg_argv[0],
-    tg_table_schema || '.' || tg_table_name, v_id, pg_trigger_depth() > 1, txid_current(),
+    tg_table_schema || '.' || tg_table_name, v_id, v_cascaded, v_xact,
     nullif(current_setting('pds.undo_of', true), '')::uuid, v_before, v_after
   );
   return null;
