@@ -46,6 +46,22 @@ export function searchScenario({ members, searchTerm }: Seeded): Scenario | null
   };
 }
 
+export const CREATE_LABEL = "POST /items";
+export const UPDATE_LABEL = "PATCH /collections/{id}";
+
+/**
+ * An update that always changes the row: request i writes description "d<i>" to the collection
+ * i picks, and requests that meet on one row carry different i (members × collections ≠ variants).
+ */
+export const updateScenario = (members: readonly BenchMember[]): Scenario => ({
+  label: UPDATE_LABEL,
+  method: "PATCH",
+  path: (i) => `/api/v1/collections/${at(at(members, i).collectionIds, i)}`,
+  token: tokenOf(members),
+  body: (i) => ({ description: `d${i}` }),
+  expect: 200,
+});
+
 /** The API requests, each only when its capability is in the registry (others report why they were skipped). */
 export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
   const { members, catalogIds } = seeded;
@@ -60,13 +76,14 @@ export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: 
     expect: 200,
   });
   scenarios.push({
-    label: "POST /items",
+    label: CREATE_LABEL,
     method: "POST",
     path: () => "/api/v1/items",
     token,
     body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
     expect: 201,
   });
+  scenarios.push(updateScenario(members));
   const search = searchScenario(seeded);
   if (search) scenarios.push(search);
   else skipped.push("GET /search: no `search` capability in the registry yet");
