@@ -124,7 +124,10 @@ export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, ac
   if (!claim?.ok) throw conflict("This write was already undone.");
   // The writes the undo makes carry the activity they take back (a credential's undo is not undone by default).
   await tx.query("select set_config('pds.undo_of', $1, true)", [row.id]);
-  const restored =
-    source.on === "update" ? (await undoUpdate(tx, row, source.table, source.writable), [row.record_id]) : await undoDelete(tx, row, source.table);
+  let restored: string[];
+  if (source.on === "update") {
+    await undoUpdate(tx, row, source.table, source.writable);
+    restored = [row.record_id];
+  } else restored = await undoDelete(tx, row, source.table);
   return { activity_id: row.id, operation: row.operation, record_id: row.record_id, restored };
 };
