@@ -1,4 +1,7 @@
-import { asMember } from "../db/index.ts";
+import { type Actor, asMember } from "../db/index.ts";
+
+/** Blocks are made on the settings page, by the member: the events they cause (follows ended) say so. */
+const PAGE: Actor = { kind: "session", surface: "page" };
 
 export interface BlockedMember {
   id: string;
@@ -36,13 +39,14 @@ export async function blockByHandle(memberId: string, rawHandle: string): Promis
     // Blocking twice is not an error: the member wanted them blocked, and they are.
     await tx.query("insert into public.blocks (blocked_id) values ($1) on conflict do nothing", [target.id]);
     return { ok: true, handle: target.handle };
-  });
+  }, { actor: PAGE });
 }
 
 export async function unblock(memberId: string, blockedId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(blockedId)) return false;
   const rows = await asMember(memberId, (tx) =>
     tx.query("delete from public.blocks where blocked_id = $1 returning blocked_id", [blockedId]),
+    { actor: PAGE },
   );
   return rows.length > 0;
 }

@@ -41,6 +41,12 @@ const activityOf = (member: TestMember, operation: string) =>
     ),
   );
 
+/** An endpoint listening to everything, so the member's changes are written as events. */
+const hookFor = (member: TestMember) =>
+  asService((tx) =>
+    tx.query("insert into public.webhook_endpoints (owner_id, url, events) values ($1, 'https://hooks.example.test/in', '{*}')", [member.id]),
+  );
+
 const headers = () => new Headers({ "x-request-id": randomUUID() });
 
 describe("activity: who did it, and undo", () => {
@@ -54,9 +60,7 @@ describe("activity: who did it, and undo", () => {
 
   it("every event records its actor and surface: the token over REST, invoke and MCP, the member's session on the page", async () => {
     const ada = await makeMember();
-    await asService((tx) =>
-      tx.query("insert into public.webhook_endpoints (owner_id, url, events) values ($1, 'https://hooks.example.test/in', '{*}')", [ada.id]),
-    );
+    await hookFor(ada);
     const rest = (await api("POST", "/todos", { token: ada.token, body: { title: "rest" } })).body;
     const viaInvoke = (await invoke(ada.token, "todos_create", { title: "invoke" })).body.result;
     const viaMcp = (await mcpCall(ada.token, "todos_create", { title: "mcp" })).structuredContent as { id: string };
@@ -82,6 +86,7 @@ describe("activity: who did it, and undo", () => {
 
   it("an update keeps only the changed writable columns; undo puts them back, once, and is the member's event", async () => {
     const ada = await makeMember();
+    await hookFor(ada);
     const { collection } = await collectionWithItems(ada, 0);
     await api("PATCH", `/collections/${collection.id}`, { token: ada.token, body: { name: "Renamed", description: "new" } });
     const [row] = await activityOf(ada, "collection.updated");
@@ -93,6 +98,16 @@ describe("activity: who did it, and undo", () => {
     expect(back).toMatchObject({ name: "Road trip", description: "" });
     const [marked] = await activityOf(ada, "collection.updated");
     expect(marked?.undone_at).not.toBeNull();
+    const events = await asService((tx) =>
+      tx.query<{ actor_kind: string; actor_id: string; data: { name: string } }>(
+        "select actor_kind, actor_id, data from app_private.webhook_events where type = 'collection.updated' and record_id = $1 order by created_at",
+        [collection.id],
+      ),
+    );
+    expect(events.map((event) => [event.actor_kind, event.actor_id, event.data.name])).toEqual([
+      ["token", ada.tokenId, "Renamed"],
+      ["session", session, "Road trip"],
+    ]);
     const again = await callAsSession(sessionCaller(ada.id, session), "activity_undo", { activity_id: row?.id }, headers());
     expect(again).toMatchObject({ ok: false, problem: { status: 409, code: "conflict" } });
   });
