@@ -3,7 +3,8 @@
 // and disabled in turn (ABBA order over BENCH_AB_ROUNDS rounds, the machine's drift spread over both),
 // each variant on a fresh server with its own warm-up. Prints requests/s and CPU per request per
 // variant, and on/off ratios of the medians.
-// Run: BENCH_DATABASES=postgres BENCH_CATALOG=1000 node bench/activity-ab.ts
+// Run: BENCH_DATABASES=postgres BENCH_CATALOG=1000 node bench/activity-ab.ts  (the triggers come from the
+// worktree's migrations, applied when the database is seeded)
 import { asService } from "../lib/db/index.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
@@ -58,7 +59,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-buildIfStale();
+// BENCH_REUSE_BUILD=1: measure the build at hand (both variants run the same one, so it need not be current).
+if (!process.env.BENCH_REUSE_BUILD) buildIfStale();
 for (const name of settings.databases) {
   const target = await createTarget(name);
   try {

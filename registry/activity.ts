@@ -15,6 +15,8 @@ export interface ActivitySource {
   on: "insert" | "update" | "delete";
   /** Whether the previous row image is kept, so undo can restore it. */
   image: boolean;
+  /** False for a table without an id column (collection types: one switch per type): recorded without record id or image. */
+  keyed: boolean;
   /** The columns a member writes: an update that changes none of them is not the credential's write. */
   writable: readonly string[];
 }
@@ -37,7 +39,8 @@ const ACTION = { create: "created", update: "updated", delete: "deleted" } as co
 function sourcesOf(resource: ResourceSpec): ActivitySource[] {
   const table = resource.eventSource?.table ?? resource.table;
   const writable = Object.keys(resource.fields).filter((name) => !resource.fields[name]?.readOnly && !resource.fields[name]?.shownOnce);
-  const image = !WITHOUT_IMAGE.has(resource);
+  const keyed = "id" in resource.fields;
+  const image = keyed && !WITHOUT_IMAGE.has(resource);
   const verbs = (["create", "update", "delete"] as const).filter((verb) => resource.verbs.includes(verb));
   const own = verbs.map((verb) => ({
     operation: `${eventPrefix(resource)}.${ACTION[verb]}`,
@@ -45,12 +48,13 @@ function sourcesOf(resource: ResourceSpec): ActivitySource[] {
     table,
     on: ON[verb],
     image,
+    keyed,
     writable,
   }));
   // Rows another operation adds (check-ins): recorded when made, and imaged when they go with their parent.
   const children = Object.entries(resource.eventSource?.inserts ?? {}).flatMap(([operation, extra]) => [
-    { operation, resource, table: extra.table, on: "insert" as const, image: false, writable: [] },
-    { operation: `${operation}.deleted`, resource, table: extra.table, on: "delete" as const, image, writable: [] },
+    { operation, resource, table: extra.table, on: "insert" as const, image: false, keyed: true, writable: [] },
+    { operation: `${operation}.deleted`, resource, table: extra.table, on: "delete" as const, image, keyed: true, writable: [] },
   ]);
   return [...own, ...children];
 }

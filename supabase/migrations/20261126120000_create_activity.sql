@@ -5,7 +5,6 @@ create function app_private.current_actor() returns jsonb
 language sql stable set search_path = '' as $$
   select nullif(current_setting('request.jwt.claims', true), '')::jsonb -> 'actor'
 $$;
-grant execute on function app_private.current_actor() to authenticated;
 
 alter table app_private.webhook_events
   add column actor_kind text default coalesce(app_private.current_actor() ->> 'kind', 'service'),
@@ -21,7 +20,9 @@ alter table app_private.webhook_events
 -- endpoints (their secret cannot be restored); kept 30 days (lib/upkeep).
 create table public.activity (
   id uuid primary key default gen_random_uuid(),
-  owner_id uuid not null references public.profiles (id) on delete cascade,
+  -- No foreign key: its check would lock the member's profile row on every write (key share); the
+  -- profile's deletion removes the member's activity instead (trigger below).
+  owner_id uuid not null,
   actor_kind text not null check (actor_kind in ('token', 'oauth')),
   actor_id text not null,
   surface text not null check (surface in ('rest', 'invoke', 'mcp', 'page')),
@@ -40,7 +41,6 @@ create table public.activity (
   created_at timestamptz not null default clock_timestamp()
 );
 create index activity_owner_created_idx on public.activity (owner_id, created_at desc, id desc);
-create index activity_actor_created_idx on public.activity (actor_id, created_at desc);
 -- xact is set on deletions only: what went with a deletion is found by its transaction.
 create index activity_deleted_xact_idx on public.activity (xact) where xact is not null;
 create index activity_created_brin on public.activity using brin (created_at);
@@ -50,8 +50,19 @@ grant select on public.activity to authenticated;
 create policy "members read their own activity" on public.activity
   for select to authenticated using (owner_id = (select auth.uid()));
 
+create function app_private.delete_member_activity() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  delete from public.activity where owner_id = old.id;
+  return null;
+end $$;
+revoke all on function app_private.delete_member_activity() from public;
+create trigger profiles_delete_activity after delete on public.profiles
+  for each row execute function app_private.delete_member_activity();
+
 -- The generated triggers (next migration) call this after each row a credential writes. Arguments:
--- the event kind, 'image' or 'none', then the columns a member may write. A session, the service or
+-- the event kind; 'image', 'none' (no image kept) or 'unkeyed' (a table without an id column: collection
+-- types, recorded without record id or image); then the columns a member may write. A session, the service or
 -- a write without claims records nothing. An update that changed no writable column (a recount after
 -- a check-in) is not the credential's write. A deleted row holding the id of another row deleted in the
 -- same transaction went with it (on delete cascade: a collection's items, a streak's check-ins): it is
@@ -59,7 +70,9 @@ create policy "members read their own activity" on public.activity
 create function app_private.record_activity() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_actor jsonb := app_private.current_actor();
+  -- The claims are read once: they hold both the member (sub) and the actor.
+  v_claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
+  v_actor jsonb := v_claims -> 'actor';
   v_old jsonb;
   v_before jsonb;
   v_after jsonb;
@@ -87,11 +100,15 @@ begin
       v_before := null;
       v_after := null;
     end if;
-    v_id := new.id;
+    if tg_argv[1] <> 'unkeyed' then
+      v_id := new.id;
+    end if;
   elsif tg_op = 'DELETE' then
     v_old := to_jsonb(old);
     v_before := case when tg_argv[1] = 'image' then v_old end;
-    v_id := old.id;
+    if tg_argv[1] <> 'unkeyed' then
+      v_id := old.id;
+    end if;
     v_xact := txid_current();
     v_cascaded := exists (
       select 1 from public.activity p
@@ -99,13 +116,13 @@ begin
     update public.activity c set cascaded = true
      where c.xact = v_xact and not c.cascaded
        and exists (select 1 from jsonb_each_text(c.before) e where e.key <> 'id' and e.value = v_id::text);
-  else
+  elsif tg_argv[1] <> 'unkeyed' then
     v_id := new.id;
   end if;
   insert into public.activity
     (owner_id, actor_kind, actor_id, surface, operation, record_table, record_id, cascaded, xact, undo_of, before, after)
   values (
-    (select auth.uid()), v_actor ->> 'kind', v_actor ->> 'id', v_actor ->> 'surface', tg_argv[0],
+    (v_claims ->> 'sub')::uuid, v_actor ->> 'kind', v_actor ->> 'id', v_actor ->> 'surface', tg_argv[0],
     tg_table_schema || '.' || tg_table_name, v_id, v_cascaded, v_xact,
     nullif(current_setting('pds.undo_of', true), '')::uuid, v_before, v_after
   );

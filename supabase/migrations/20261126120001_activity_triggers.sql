@@ -54,7 +54,7 @@ create trigger activity_channel_created after insert on public.channels
 create trigger activity_channel_updated after update on public.channels
   for each row execute function app_private.record_activity('channel.updated', 'image', 'handle', 'title', 'description');
 create trigger activity_collection_type_updated after update on public.collection_types
-  for each row execute function app_private.record_activity('collection_type.updated', 'image', 'enabled');
+  for each row execute function app_private.record_activity('collection_type.updated', 'unkeyed', 'enabled');
 create trigger activity_profile_updated after update on public.profiles
   for each row execute function app_private.record_activity('profile.updated', 'image', 'handle', 'display_name', 'bio', 'avatar_key', 'timezone', 'attachment_consent');
 create trigger activity_webhook_endpoint_created after insert on public.webhook_endpoints

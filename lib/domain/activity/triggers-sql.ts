@@ -7,7 +7,7 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 function triggerSql(source: ActivitySource): string {
   const name = `activity_${source.operation.replace(/\./g, "_")}`;
-  const args = [source.operation, source.image ? "image" : "none", ...(source.on === "update" ? source.writable : [])];
+  const args = [source.operation, source.image ? "image" : source.keyed ? "none" : "unkeyed", ...(source.on === "update" ? source.writable : [])];
   return `create trigger ${name} after ${source.on} on ${source.table}
   for each row execute function app_private.record_activity(${args.map(quote).join(", ")});`;
 }
