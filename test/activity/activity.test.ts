@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as invokeRoute } from "@/app/api/agent/invoke/route";
+import { deleteAccount } from "@/lib/auth/account-deletion";
 import { sessionCaller } from "@/lib/auth/caller";
 import { asService, getDb } from "@/lib/db";
 import { newestGeneratedMigration } from "@/lib/db/generated-migration";
@@ -193,6 +194,14 @@ describe("activity: who did it, and undo", () => {
     const scoped = await tokenFor(ada.id, ["goals:write"]);
     const [update] = await activityOf(ada, "todo.updated");
     expect((await api("POST", "/activity/undo", { token: scoped, body: { activity_id: update?.id } })).status).toBe(404);
+  });
+
+  it("a deleted account takes its activity with it", async () => {
+    const ada = await makeMember();
+    await api("POST", "/todos", { token: ada.token, body: { title: "gone" } });
+    expect(await activityOf(ada, "todo.created")).toHaveLength(1);
+    expect(await deleteAccount(ada.id)).toBe(true);
+    expect(await activityOf(ada, "todo.created")).toEqual([]);
   });
 
   it("the upkeep purges activity after 30 days", async () => {
