@@ -8,6 +8,7 @@ const STEPS = [
   "scripts/build-lint-layers.ts",
   "scripts/build-rest-routes.ts",
   "scripts/build-event-triggers.ts",
+  "scripts/build-activity-triggers.ts",
   "scripts/build-registry-constants.ts",
   "scripts/build-catalog-seed.ts",
   "scripts/pin-migrations.ts",

@@ -33,7 +33,7 @@ export async function invokeTool(tool: string, input: unknown, call: CallContext
     const caller: Caller = call.caller ?? (await authenticate(call.headers, call.resource));
     const capability = capabilityByTool.get(tool);
     if (!capability) throw new ApiError("not_found", `No tool named "${tool}". GET /api/agent/tools lists them.`);
-    const outcome = await execute(capability, input, { ...call, caller });
+    const outcome = await execute(capability, input, { ...call, caller, surface: call.surface ?? "invoke" });
     const body: InvokeBody =
       capability.source.kind === "directive"
         ? { ok: true, directive: outcome.body }

@@ -17,7 +17,8 @@ import { rateLimitCatalog } from "./tools-http.ts";
 const SERVER_INFO = { name: "personal-data-service", version: "1.0.0" };
 const INSTRUCTIONS =
   "Tools over the member's personal data (collections, items, todos, goals, streaks, messages, follows, channels, profile). " +
-  "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser.";
+  "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser. " +
+  "The member sees every write made with this token under Settings → Activity; when the member asks to take one back, activity_undo undoes this token's last update or delete.";
 
 /**
  * One MCP server per HTTP request (stateless Streamable HTTP: no session, nothing kept between
@@ -46,6 +47,7 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
       headers: request.headers,
       caller,
       resource: "mcp",
+      surface: "mcp",
     });
     Object.assign(spent, outcome.headers);
     const body = outcome.body;

@@ -21,6 +21,7 @@ export async function invokeToolAction(tool: string, input: unknown): Promise<Co
     requestId,
     headers: requestHeaders,
     caller: memberCaller(member),
+    surface: "page",
   });
   return { status: outcome.status, body: outcome.body };
 }
