@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as invokeRoute } from "@/app/api/agent/invoke/route";
 import { deleteAccount } from "@/lib/auth/account-deletion";
 import { sessionCaller } from "@/lib/auth/caller";
+import { createToken } from "@/lib/auth/tokens";
 import { asService, getDb } from "@/lib/db";
 import { newestGeneratedMigration } from "@/lib/db/generated-migration";
 import { ACTIVITY_TRIGGERS_SUFFIX, activityTriggersSql } from "@/lib/domain/activity/triggers-sql";
@@ -13,6 +14,7 @@ import { callAsSession } from "@/lib/web/session-call";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember, tokenFor } from "../support/factories";
 import { mcpCall } from "../surfaces/mcp-client";
+import { SCOPES } from "@/registry/scopes";
 
 async function invoke(token: string, tool: string, input: unknown) {
   const request = new Request("http://localhost/api/agent/invoke", {
@@ -242,6 +244,30 @@ describe("activity: who did it, and undo", () => {
     // Reads are not activity.
     await api("GET", `/todos/${missing}`, { token: ada.token });
     expect((await listActivity(ada.id, {})).some((entry) => entry.operation === "todos_get")).toBe(false);
+  });
+
+  it("a read-only credential's write is 403 read_only_credential, and the attempt is in its activity", async () => {
+    const ada = await makeMember();
+    const { token, record } = await createToken({
+      memberId: ada.id,
+      name: "reader",
+      scopes: SCOPES,
+      limits: { readOnly: true },
+    });
+    const refused = await api("POST", "/todos", { token, body: { title: "not through this one" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("read_only_credential");
+    const activity = await listActivity(ada.id, { credential: `token:${record.id}` });
+    expect(activity).toEqual([
+      expect.objectContaining({
+        operation: "todos_create",
+        status: 403,
+        error_code: "read_only_credential",
+        undoable: false,
+      }),
+    ]);
+    // Nothing was written on its behalf.
+    expect((await api("GET", "/todos", { token: ada.token })).body.data).toEqual([]);
   });
 
   it("undo needs the write scope of what it restores, and obeys blocks", async () => {
