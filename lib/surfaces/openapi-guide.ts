@@ -2,10 +2,7 @@ import { acceptedScopes, type Capability, capabilities, DEFAULT_PAGE_SIZE, MAX_P
 import { IDEMPOTENCY, LIMIT_HEADERS, MAX_BODY_BYTES, DRAIN_LIMIT, policyWindowSeconds, RATE_LIMIT_ENV, RESOLVER_POLICY, TOKEN_POLICY } from "../../registry/limits.ts";
 import { SCOPES } from "../../registry/scopes.ts";
 import { EMAIL_WIDE_FACTOR, FREE_FAILURES } from "../auth/sessions-throttle.ts";
-import { tokenCaller } from "../auth/caller.ts";
-import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS } from "../auth/tokens.ts";
-import { TOKEN_PATTERN } from "../auth/token-format.ts";
-import { authorize, invalidToken } from "../http/authenticate.ts";
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, TOKEN_PATTERN } from "../auth/token-format.ts";
 import { ApiError, PROBLEM_CODES, type Problem } from "../http/problem.ts";
 import { exampleOf, referenceSchemas } from "./openapi-json.ts";
 import { TOOL_FORMATS } from "./tools.ts";
@@ -27,20 +24,23 @@ export interface GuideEntry {
 
 export const EXAMPLE_REQUEST_ID = "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8";
 
-/** The problem a bad token gets, exactly as the pipeline builds it. */
+const CHALLENGE = 'Bearer realm="pds"';
+
+/**
+ * The 401 a bad token gets and the 403 of a missing scope, with their WWW-Authenticate challenges,
+ * as lib/http/authenticate.ts answers them (the guide test compares them with real answers; built
+ * here because that module reaches the database).
+ */
 export function unauthorizedExample(): { problem: Problem; challenge: string } {
-  const error = invalidToken();
-  return { problem: error.toProblem(EXAMPLE_REQUEST_ID), challenge: error.headers["WWW-Authenticate"] ?? "" };
+  const detail = "The token is malformed, unknown, expired or revoked.";
+  return { problem: new ApiError("unauthorized", detail).toProblem(EXAMPLE_REQUEST_ID), challenge: `${CHALLENGE}, error="invalid_token"` };
 }
 
-/** The problem a token without the scope gets, exactly as the pipeline builds it. */
-export function insufficientScopeExample(scope = SCOPES[0] ?? "collections:read"): { problem: Problem; challenge: string } {
-  try {
-    authorize(tokenCaller("member", "token", []), scope);
-  } catch (error) {
-    if (error instanceof ApiError) return { problem: error.toProblem(EXAMPLE_REQUEST_ID), challenge: error.headers["WWW-Authenticate"] ?? "" };
-  }
-  throw new Error("authorize let a token without scopes through");
+export function insufficientScopeExample(scope: string): { problem: Problem; challenge: string } {
+  return {
+    problem: new ApiError("insufficient_scope", `This token lacks the scope ${scope}.`).toProblem(EXAMPLE_REQUEST_ID),
+    challenge: `${CHALLENGE}, error="insufficient_scope", scope="${scope}"`,
+  };
 }
 
 /** A validation problem as the pipeline answers it (422 with errors[]). */
@@ -93,7 +93,7 @@ function gettingStarted(): string {
 
 function authentication(): string {
   const denied = unauthorizedExample();
-  const scoped = insufficientScopeExample();
+  const scoped = insufficientScopeExample(firstList()?.scope ?? "collections:read");
   const scopeRows = SCOPES.map((scope) => {
     const tools = capabilities.filter((c) => acceptedScopes(c).includes(scope)).map((c) => code(c.tool));
     return `| ${code(scope)} | ${tools.join(", ") || "—"} |`;
