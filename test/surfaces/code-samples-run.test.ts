@@ -39,7 +39,7 @@ describe("the reference's code samples, run as shown", () => {
     server = await serveApi();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "pds-samples-"));
     const member = await makeMember();
-    env = { PATH: process.env.PATH, HOME: dir, PDS_URL: server.url, PDS_TOKEN: member.token };
+    env = { PATH: process.env.PATH, HOME: dir, PDS_URL: server.url, PDS_TOKEN: member.token, NODE_ENV: "production" } as NodeJS.ProcessEnv;
   });
   afterAll(async () => {
     await server.close();
