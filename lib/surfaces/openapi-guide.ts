@@ -242,7 +242,7 @@ export function guideEntries(): GuideEntry[] {
 
 const typeOf = (schema: JsonSchema): string => {
   const type = schema.type ?? (schema.format ? "string" : "");
-  return [Array.isArray(type) ? type.join(" | ") : String(type), schema.format ? `(${String(schema.format)})` : ""].join(" ").trim();
+  return [Array.isArray(type) ? type.join(" | ") : String(type), schema.format ? String(schema.format) : ""].filter(Boolean).join(", ");
 };
 
 /**
