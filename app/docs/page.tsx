@@ -32,7 +32,8 @@ export default async function DocsPage() {
           <h1>{text(info.title)}</h1>
           <p className="lead">
             {text(info.summary)} OpenAPI {text(doc.openapi)}: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
-            Also: <Link href="/docs/errors">error codes</Link>, <Link href="/docs/tools">tool catalog</Link>.
+            Also: <Link href="/docs/errors">error codes</Link>, <Link href="/docs/tools">tool catalog</Link>, the{" "}
+            typed client in <code>clients/typescript</code>.
           </p>
           <noscript>
             <p>The interactive reference (search, try it, code samples) needs JavaScript; this outline does not.</p>
