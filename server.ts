@@ -11,6 +11,7 @@ import path from "node:path";
 import { closeDb } from "./lib/db/index.ts";
 import { serverWritesClientAddress, settleForwarding, trustedProxyHops } from "./lib/http/client-address.ts";
 import { createNodeServer } from "./lib/surfaces/node-server.ts";
+import { startInProcessCompletionWorker } from "./lib/catalog/completion.ts";
 import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
 
 // As `next start` sets them; both are read when Next's modules load, hence the dynamic import.
@@ -58,7 +59,7 @@ const stop = () => {
   // No new requests; once the last answer is out, the worker (it finishes the delivery in hand), then
   // the database, so PGlite closes cleanly.
   server.close(() =>
-    void Promise.resolve(startInProcessWorker()?.stop())
+    void Promise.all([startInProcessWorker()?.stop(), startInProcessCompletionWorker()?.stop()])
       .then(() => Promise.all([app.close(), closeDb()]))
       .finally(() => process.exit(0)),
   );

@@ -68,6 +68,7 @@ export async function startServer(
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: "production",
       WEBHOOKS_WORKER: "off",
+      CATALOG_WORKER: "off",
       UPKEEP_TIMER: "off",
       ...(options.dir ? {} : { PORT: String(port), HOST: "127.0.0.1" }),
       ...env,

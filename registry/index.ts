@@ -2,6 +2,7 @@ import type { DirectiveSpec, OperationSpec, ResourceSpec } from "./define.ts";
 import { listen } from "./directives/listen.ts";
 import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
+import { catalogGet } from "./operations/catalog-get.ts";
 import { exportData } from "./operations/export.ts";
 import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
@@ -23,6 +24,7 @@ const operationList = [
   uploads,
   resolve,
   search,
+  catalogGet,
   webhookEndpointsRotateSecret,
   webhookEndpointsPing,
   webhookEndpointsDeliveriesList,

@@ -8,6 +8,7 @@ import { closeDb } from "../lib/db/index.ts";
 import { nodeListener } from "../lib/http/node-adapter.ts";
 import { handleApiWithoutNext } from "../lib/surfaces/api-routes.ts";
 import { createNodeServer } from "../lib/surfaces/node-server.ts";
+import { startInProcessCompletionWorker } from "../lib/catalog/completion.ts";
 import { startInProcessWorker } from "../lib/webhook-delivery/worker.ts";
 import { register } from "../instrumentation.ts";
 
@@ -24,6 +25,11 @@ server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", ()
 });
 
 const stop = () =>
-  server.close(() => void Promise.resolve(startInProcessWorker()?.stop()).then(closeDb).finally(() => process.exit(0)));
+  server.close(
+    () =>
+      void Promise.all([startInProcessWorker()?.stop(), startInProcessCompletionWorker()?.stop()])
+        .then(closeDb)
+        .finally(() => process.exit(0)),
+  );
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

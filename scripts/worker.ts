@@ -1,12 +1,16 @@
-// The webhook delivery loop on its own, for deployments that run it apart from the web servers
-// (start those with WEBHOOKS_WORKER=off). Run: npm run worker
+// The background loops on their own, for deployments that run them apart from the web servers
+// (start those with WEBHOOKS_WORKER=off CATALOG_WORKER=off): webhook deliveries and the catalog's
+// completion of partial entries. Run: npm run worker
+import { startCompletionWorker } from "../lib/catalog/completion.ts";
 import { closeDb } from "../lib/db/index.ts";
 import { startWebhookWorker } from "../lib/webhook-delivery/worker.ts";
 
-const worker = startWebhookWorker();
-console.log("[webhooks] worker running; Ctrl-C stops it");
+const workers = [startWebhookWorker(), startCompletionWorker()];
+console.log("[worker] webhook deliveries and catalog completions running; Ctrl-C stops them");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    void worker.stop().then(closeDb).then(() => process.exit(0));
+    void Promise.all(workers.map((worker) => worker.stop()))
+      .then(closeDb)
+      .then(() => process.exit(0));
   });
 }

@@ -1,9 +1,11 @@
 import { asService, type Queryable } from "../db/index.ts";
 import { ApiError } from "../http/problem.ts";
 import { type SearchHit, searchCatalog } from "./search-query.ts";
-import { type CatalogEntryView, findByIds, readEntries, upsertDraft } from "./catalog-store.ts";
-import { draftFromRef, inputLink, withRefIds } from "./draft-from-ref.ts";
+import { type CatalogEntryView, findByIds, readCurrent, readEntries, upsertDraft } from "./catalog-store.ts";
+import { queueCompletion, worthCompleting } from "./completion.ts";
+import { draftFromRef, inputLink } from "./draft-from-ref.ts";
 import { fitDraft } from "./draft-guard.ts";
+import { enrichThin, thinMusicRef } from "./enrich.ts";
 import { attachDraft, matchByHints } from "./hint-match.ts";
 import {
   lookupWithProviders,
@@ -16,6 +18,7 @@ import { enabledProviders } from "./providers/config.ts";
 import { ProviderError } from "./providers/errors.ts";
 import { expandShortLink } from "./providers/short-links.ts";
 import { type Classified, classify, recogniseUrl } from "./recognise.ts";
+import { storeLookup } from "./store-lookup.ts";
 import type { Domain, ParsedRef } from "./types.ts";
 
 interface Prepared {
@@ -51,13 +54,23 @@ async function learn(text: string): Promise<Prepared> {
   const deadline = resolveDeadline();
   if (classified.type === "phrase") {
     const { phrase, domain } = classified;
-    const best = await asService((tx) => searchCatalog(tx, { query: phrase, domain, limit: 1 }));
-    if ((best.hits[0]?.similarity ?? 0) >= CONFIDENT) return { classified, providers: null };
-    return { classified, providers: await searchWithProviders(phrase, domain, deadline) };
+    const [top, thin] = await asService(async (tx) => {
+      const hit = (await searchCatalog(tx, { query: phrase, domain, limit: 1 })).hits[0];
+      return [hit, hit ? await thinMusicRef(tx, hit.id) : null] as const;
+    });
+    if ((top?.similarity ?? 0) >= CONFIDENT) return { classified, providers: await enrichThin(thin, deadline) };
+    const searched = await searchWithProviders(phrase, domain, deadline);
+    if (searched.drafts.length || !thin) return { classified, providers: searched };
+    // No provider knew the phrase better than the catalog's own (weaker) match: fill that one in.
+    const enriched = await enrichThin(thin, deadline);
+    return { classified, providers: enriched && { ...enriched, warnings: [...searched.warnings, ...enriched.warnings] } };
   }
   const expanded = await expand(classified, deadline);
-  const known = await asService((tx) => findByIds(tx, expanded.ref.ids));
-  if (known && !known.partial) return { classified: expanded, providers: null };
+  const [known, thin] = await asService(async (tx) => {
+    const found = await findByIds(tx, expanded.ref.ids);
+    return [found, found && !found.partial ? await thinMusicRef(tx, found.id) : null] as const;
+  });
+  if (known && !known.partial) return { classified: expanded, providers: await enrichThin(thin, deadline) };
   return { classified: expanded, providers: await lookupWithProviders(expanded.ref, deadline) };
 }
 
@@ -87,15 +100,8 @@ function resolution(extra: Record<string, unknown>, providers: ProviderOutcome |
 }
 
 async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier", ref: ParsedRef, providers: ProviderOutcome | null) {
-  let id: string | null = null;
-  let matchedBy = "catalog";
-  for (const draft of providers?.drafts ?? []) {
-    const fitted = fitDraft(withRefIds(draft, ref));
-    if (!fitted) continue;
-    const written = await upsertDraft(tx, fitted);
-    id ??= written;
-    matchedBy = `provider:${providers?.used[0]}`;
-  }
+  let id = await storeLookup(tx, ref, providers?.drafts ?? []);
+  let matchedBy = id ? `provider:${providers?.used[0]}` : "catalog";
   if (!id) {
     const known = await findByIds(tx, ref.ids);
     if (known) id = known.id;
@@ -123,8 +129,11 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
     id = await upsertDraft(tx, partial);
     matchedBy = "url_parser";
   }
-  const [entry] = await readEntries(tx, [id]);
+  const entry = (await readCurrent(tx, id))?.entry;
   if (!entry) throw new Error("resolved entry is not readable");
+  // What could not be asked in time (budget spent, deadline, outage) is asked again in the background.
+  const completing = entry.partial && worthCompleting(providers);
+  if (completing) await queueCompletion(tx, entry.id, ref.canonicalUrl);
   const first = ref.ids[0];
   return {
     ...entry,
@@ -137,6 +146,7 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
         namespace: first?.namespace ?? null,
         value: first?.value ?? null,
         confidence: confidence ?? (entry.partial ? 0.5 : 1),
+        completing,
       },
       providers,
       entry,
@@ -164,7 +174,7 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
   }
   const exact = hits.filter((hit) => hit.match === "exact");
   const clear = top.match === "exact" && exact.length === 1;
-  const [entry] = await readEntries(tx, [top.id]);
+  const entry = (await readCurrent(tx, top.id))?.entry;
   if (!entry) throw new Error("matched entry is not readable");
   return {
     ...entry,
@@ -177,6 +187,7 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
         namespace: null,
         value: null,
         confidence: Math.round((clear ? 1 : top.match === "exact" ? 0.9 : Math.min(top.similarity, 0.9)) * 100) / 100,
+        completing: false,
       },
       providers,
       entry,

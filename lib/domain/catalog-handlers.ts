@@ -1,10 +1,12 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { readCurrent } from "../catalog/catalog-store.ts";
 import { resolveInput } from "../catalog/resolve.ts";
+import { ApiError } from "../http/problem.ts";
 import { searchCatalog } from "../catalog/search-query.ts";
 import type { ToolHandler } from "./context.ts";
 
 /**
- * The catalog's two member-facing verbs. The catalog (lib/catalog) does the work; these bind it to the
+ * The catalog's member-facing verbs. The catalog (lib/catalog) does the work; these bind it to the
  * pipeline. Resolve does all of it in `prepare`, before the member transaction: network I/O never
  * happens while a transaction is open, and the catalog is written by the service, not the member.
  */
@@ -22,4 +24,11 @@ export const search: ToolHandler<"search"> = async ({ tx, input }) => {
     last: true,
   });
   return { data: hits.map(({ similarity: _similarity, ...hit }) => hit), has_more: hasMore, next_cursor: nextCursor };
+};
+
+/** GET /catalog/{song_id}: one entry (or, for an id merged away, the entry it became). */
+export const catalogGet: ToolHandler<"catalog_get"> = async ({ tx, input }) => {
+  const found = await readCurrent(tx, input.song_id);
+  if (!found) throw new ApiError("not_found", "No catalog entry has this id.");
+  return { ...found.entry, merged_from: found.mergedFrom };
 };

@@ -17,7 +17,7 @@ import { genericHandler } from "./crud.ts";
 import { listen, openUrl, playSong } from "./directives.ts";
 import { exportAll } from "./export.ts";
 import { getProfile, updateProfile } from "./profile.ts";
-import { resolve, search } from "./catalog-handlers.ts";
+import { catalogGet, resolve, search } from "./catalog-handlers.ts";
 import { mintUpload } from "./uploads/mint.ts";
 import { listDeliveries, pingEndpoint, retryDelivery } from "./webhooks/deliveries.ts";
 import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./webhooks/endpoints.ts";
@@ -54,6 +54,7 @@ export const handlers: HandlerMap = {
   uploads_create: mintUpload,
   resolve,
   search,
+  catalog_get: catalogGet,
   export: exportAll,
   play_song: playSong,
   listen,

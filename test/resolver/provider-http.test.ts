@@ -3,6 +3,7 @@ import { resetProviderBreaker } from "@/lib/catalog/providers/breaker";
 import { clearProviderCache } from "@/lib/catalog/providers/cache";
 import type { ProviderSettings } from "@/lib/catalog/providers/config";
 import { ProviderError } from "@/lib/catalog/providers/errors";
+import { deadlineSignal } from "@/lib/catalog/providers/budget";
 import { getJson } from "@/lib/catalog/providers/http";
 import { guardedLookup, isPublicAddress } from "@/lib/catalog/providers/ssrf-guard";
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server";
@@ -13,7 +14,6 @@ const settings = (overrides: Partial<ProviderSettings> = {}): ProviderSettings =
   baseUrl: server.url,
   timeoutMs: 1500,
   retries: 1,
-  minIntervalMs: 0,
   userAgent: "pds-tests/1 (+https://example.test/contact)",
   ...overrides,
 });
@@ -47,12 +47,24 @@ describe("provider HTTP client", () => {
     expect(server.userAgents.at(-1)).toBe("pds-tests/1 (+https://example.test/contact)");
   });
 
-  it("spaces requests to one provider by its politeness interval", async () => {
-    const polite = settings({ id: "nominatim", minIntervalMs: 150 });
-    const started = Date.now();
-    await getJson(polite, `${server.url}/ok/2`);
-    await getJson(polite, `${server.url}/ok/3`);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  it("spends the provider's request budget: waits for a token due before the deadline, else gives up at once", async () => {
+    process.env.RESOLVER_NOMINATIM_BUDGET = "1/0.2";
+    try {
+      const polite = () => settings({ id: "nominatim", signal: deadlineSignal(1000) });
+      const started = Date.now();
+      await getJson(polite(), `${server.url}/ok/2`);
+      await getJson(polite(), `${server.url}/ok/3`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      process.env.RESOLVER_NOMINATIM_BUDGET = "1/60";
+      const before = server.requests.length;
+      const waited = Date.now();
+      const error = await getJson(polite(), `${server.url}/ok/4`).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "budget_exhausted", provider: "nominatim" });
+      expect(Date.now() - waited).toBeLessThan(500);
+      expect(server.requests.length).toBe(before);
+    } finally {
+      delete process.env.RESOLVER_NOMINATIM_BUDGET;
+    }
   });
 
   it("does not retry a 4xx, and stops after the configured retries on 5xx", async () => {

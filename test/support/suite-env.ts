@@ -8,6 +8,7 @@ export function suiteEnv(rateLimitCapacity: string): Record<string, string> {
   return {
     NEXT_TELEMETRY_DISABLED: "1",
     WEBHOOKS_WORKER: "off",
+    CATALOG_WORKER: "off",
     UPKEEP_TIMER: "off",
     // Providers are on by default; the suites never reach the internet (tests that exercise
     // providers point them at a fixture server on 127.0.0.1).

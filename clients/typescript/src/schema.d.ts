@@ -569,11 +569,12 @@ export interface paths {
          * @description Turn a URL (Spotify, Apple Music, YouTube, Deezer, SoundCloud, Tidal, Bandcamp, IMDb, TMDB, Letterboxd, Open Library, Goodreads, Google Books, Amazon, Google Maps, OpenStreetMap, Apple Maps, Wikipedia or any article), an identifier (ISBN-10/13, IMDb tt…, spotify: URI, coordinates) or a plain phrase into a structured catalog item. Its song_id can be passed as song_id to items_create.
          *
          *     - Only http(s) links are resolved: any other scheme (ftp://, javascript:, data:, file://, mailto:, …) is 422 unsupported_scheme. URLs are recognised offline: tracking parameters (utm_*, fbclid, si, …) and redirect wrappers are removed, mobile and locale forms are normalised, and the platform's id becomes the entry's identity.
-         *     - The same external id never makes two entries: resolving the same URL twice, or at once from two requests, answers the same song_id.
+         *     - One entry per work: an entry's external ids (ISRC; Spotify, Apple, Deezer, YouTube, Tidal, SoundCloud ids; MusicBrainz ids; ISBN, written as ISBN-13; Open Library, IMDb, TMDB, Wikidata and OpenStreetMap ids) each name one entry, so a link of any platform whose id an entry has answers that entry, offline too, and resolving the same work twice, or at once from two requests, answers the same song_id. When a provider reveals that two entries are one work, they are merged (see catalog_get: the complete entry survives, then the older; items are repointed).
          *     - partial: a link the catalog does not know yet (and no provider could name in time) is stored as a partial entry built from the link alone, so resolve always answers with a song_id: partial is true, confidence 0.5, resolution names the platform, namespace and value, and platform_links/canonical_url carry the link. Its title is what the link itself names (a Letterboxd or Goodreads slug, a Google Maps place or search) or null; it is never made up from an id. A later resolve of the same link, once a provider answers, fills the entry in under the same song_id, and partial becomes false.
          *     - Google Maps links are places: a pin or feature id (cid, place id), a position, or a search by name (maps.google.com/?q=…, /maps/place/<name>, /maps/search/<name>); maps.app.goo.gl short links are followed when the page provider is on.
          *     - A phrase is matched against the catalog as GET /search does; when the best match is not a single exact title, up to five alternatives are returned.
          *     - Providers are on by default: the keyless ones (Odesli, iTunes Search, MusicBrainz with Cover Art Archive, Open Library, Wikipedia, and the page's OpenGraph/oEmbed tags), plus Nominatim when the operator configures a contact address (RESOLVER_CONTACT; its usage policy asks for one). RESOLVER_PROVIDERS=off answers from the offline catalog alone; a comma list picks providers. They are asked for a link the catalog does not know or holds only partially, and for a phrase the catalog does not match well.
+         *     - Request budgets: each provider's documented request budget (Odesli 10/min without a key, iTunes about 20/min, MusicBrainz, Open Library and Nominatim 1/s) is shared by every instance of the service. A resolve never waits for the budget past its deadline: the provider is skipped with a budget_exhausted warning, the answer is what is known (partial: true when nothing names the link yet), resolution.completing is true, and the entry is completed in the background; read it with catalog_get (GET /catalog/{song_id}) until partial is false.
          *     - Deadline: one resolve spends at most RESOLVER_DEADLINE_MS (default 2500 ms) on providers in total, retries and waits included; providers are asked at once, and one still busy at the deadline is abandoned with a timeout warning. A provider that fails repeatedly is skipped for a cool-down (circuit breaker, circuit_open warning); one whose name does not resolve (no network) is skipped at once. A failing provider adds a warning and never fails the call: the answer is what the catalog knows.
          *     - Cache: every provider answer is kept in the database, shared by all instances and across restarts, so a link or phrase already resolved is not asked upstream again for RESOLVER_CACHE_TTL_SECONDS (default 7 days). A failed look-up (not found, nothing matched, a refused request) is kept only RESOLVER_CACHE_FAILURE_TTL_SECONDS (default 10 minutes) and then asked again; outages (timeouts, 5xx, rate limits, no network) are never cached. A cached answer is reported like a fresh one (providers, warnings).
          *     - Short links (spotify.link, maps.app.goo.gl, amzn.to, boxd.it, …) are followed only when the page provider is enabled, through the same guard, to the first address the recogniser knows; offline they are refused with needs_network.
@@ -604,6 +605,29 @@ export interface paths {
          *     - Pages follow the list convention: next_cursor (opaque, encoding score and id) as ?after=, limit 1–200, default 50.
          */
         get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catalog/{song_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a catalog entry
+         * @description One catalog entry by its song_id, as /resolve answers it (without resolution): how a client learns that a partial entry was completed in the background, or where an entry merged into another went.
+         *
+         *     - Completion: a resolve that ran out of a provider's request budget or of its deadline answers partial: true and queues the entry; the background worker asks the providers again (with backoff) and fills it in under the same song_id. Poll this operation until partial is false (or resolve the link again); items that point at the entry show the completed entry at once.
+         *     - One entry per work: when providers reveal that two entries are the same work (an id of one is found on the other), they are merged. The complete entry survives over a partial one, then the older; it keeps its facts and gains the others' ids, links and missing fields. Every item that pointed at the merged entry points at the survivor (each owner gets an item.updated webhook event), and this operation answers the survivor for the merged id, with merged_from set.
+         */
+        get: operations["catalog_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7833,6 +7857,7 @@ export interface operations {
                      *         "value": "example",
                      *         "confidence": 0,
                      *         "partial": true,
+                     *         "completing": true,
                      *         "offline": true,
                      *         "providers": [],
                      *         "warnings": []
@@ -7966,11 +7991,13 @@ export interface operations {
                             /** @description 1 for an id match; lower for a partial entry or a fuzzy phrase. */
                             confidence: number;
                             partial: boolean;
+                            /** @description true when the entry is partial because a provider could not be asked in time (its shared request budget spent, the deadline reached, an outage) and is queued for the background worker: read it again with catalog_get (GET /catalog/{song_id}) until partial is false. */
+                            completing: boolean;
                             /** @description true when no upstream provider was asked for this answer. */
                             offline: boolean;
                             /** @description Providers whose answers were used. */
                             providers: string[];
-                            /** @description Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, malformed, …); the answer is then what was known without them. */
+                            /** @description Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, budget_exhausted, malformed, …); the answer is then what was known without them. */
                             warnings: {
                                 provider: string;
                                 code: string;
@@ -8193,6 +8220,179 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). q is missing or empty, domain is not one of the six, or the cursor is not one we issued. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    catalog_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog entry id, for every domain (not only music): pass it as song_id to items_create. */
+                song_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "song_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "domain": "music",
+                     *       "kind": "example",
+                     *       "title": "example",
+                     *       "subtitle": "example",
+                     *       "creators": [],
+                     *       "artwork": {
+                     *         "url": "https://example.org/",
+                     *         "width": -9007199254740991,
+                     *         "height": -9007199254740991,
+                     *         "source": "example"
+                     *       },
+                     *       "platform_links": {},
+                     *       "external_ids": {},
+                     *       "canonical_url": "example",
+                     *       "release_date": "example",
+                     *       "attributes": {},
+                     *       "partial": true,
+                     *       "created_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "updated_at": "2026-11-22T09:30:00.000000+00:00",
+                     *       "merged_from": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The catalog entry id, for every domain (not only music): pass it as song_id to items_create.
+                         */
+                        song_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The same value as song_id.
+                         */
+                        id: string;
+                        /**
+                         * @description The collection type this entry belongs to.
+                         * @enum {string}
+                         */
+                        domain: "music" | "film" | "books" | "articles" | "places" | "products";
+                        /** @description track, album, artist, movie, edition, work, place, article, video, product, … */
+                        kind: string;
+                        /** @description The work's title. Null while nothing names it yet (partial is true): a title is never made up from an id. Show the platform and link instead; the title arrives when the entry is enriched. */
+                        title: string | null;
+                        /** @description Album, site, publisher or city, depending on the domain. */
+                        subtitle: string | null;
+                        creators: {
+                            name: string;
+                            /** @description artist, author, director, brand, … (open set). */
+                            role: string;
+                            /** @description The creator's pages, keyed by platform. */
+                            links?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @description Cover, poster or photo; null when none is known (clients draw a placeholder). */
+                        artwork: {
+                            /** Format: uri */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                            /** @description Where the image comes from (itunes, openlibrary, wikipedia, opengraph, …). */
+                            source: string;
+                        } | null;
+                        /** @description The same thing on other platforms, keyed by platform (spotify, apple_music, imdb, open_library, google_maps, …). */
+                        platform_links: {
+                            [key: string]: {
+                                url: string;
+                                source: string;
+                            };
+                        };
+                        /** @description Identifiers keyed by namespace (spotify:track, isbn13, imdb, osm:node, url, …). */
+                        external_ids: {
+                            [key: string]: string;
+                        };
+                        canonical_url: string | null;
+                        /** @description YYYY, YYYY-MM or YYYY-MM-DD. */
+                        release_date: string | null;
+                        /** @description Domain facts: duration_ms, isbn13, lat/lng, site, … */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** @description true when the entry was built from the URL or identifier alone and awaits enrichment: title may be null, creators empty. A later resolve of the same link, once a provider answers, fills it in under the same song_id. */
+                        partial: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The song_id asked for, when that entry was merged into this one (the same work found twice); else null. */
+                        merged_from: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks items:read. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. No catalog entry has this id, and none was merged away under it. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -8,13 +8,15 @@
  *                                provider, the offline catalog only; "all"; or a comma list of ids
  * RESOLVER_CONTACT               operator contact (e-mail or URL), sent in the User-Agent; Nominatim's
  *                                usage policy asks for one, so it is on by default only with it
- * RESOLVER_<ID>_URL              base URL of one provider (e.g. RESOLVER_ITUNES_URL)
+ * RESOLVER_<ID>_URL              base URL of one provider (e.g. RESOLVER_ITUNES_URL); RESOLVER_HTML_URL replays
+ *                                every page fetch from a local server (tests, npm run eval:resolver)
  * RESOLVER_DEADLINE_MS           total time one resolve may spend on providers, default 2500
  * RESOLVER_TIMEOUT_MS            per attempt (within the deadline), default 2000
  * RESOLVER_RETRIES               retries after the first attempt, default 2
  * RESOLVER_BREAKER_FAILURES      failed calls in a row that open a provider's circuit, default 3
  * RESOLVER_BREAKER_COOLDOWN_MS   how long an open circuit skips the provider, default 60000
- * RESOLVER_MIN_INTERVAL_MS       overrides every provider's politeness interval (tests use 0)
+ * RESOLVER_<ID>_BUDGET           a provider's shared request budget, "requests/seconds" (budget.ts has each policy)
+ * RESOLVER_MIN_INTERVAL_MS       0 turns every provider's request budget off (tests against a fixture server)
  * RESOLVER_USER_AGENT            sent on every request; MusicBrainz, Nominatim and Wikimedia require one
  * RESOLVER_ALLOW_PRIVATE_HOSTS   hosts exempt from the SSRF guard for article pages (tests: 127.0.0.1)
  * RESOLVER_CACHE_TTL_SECONDS     how long a provider's answer is reused (shared cache), default 604800 (7 days); 0: not cached
@@ -29,22 +31,20 @@ export interface ProviderSettings {
   baseUrl: string;
   timeoutMs: number;
   retries: number;
-  /** Politeness: the least time between two requests to this provider from this process. */
-  minIntervalMs: number;
   userAgent: string;
   /** Aborts at the resolve's total deadline: every wait and request of the resolve stops there. */
   signal?: AbortSignal;
 }
 
-const DEFAULTS: Record<ProviderId, { baseUrl: string; minIntervalMs: number }> = {
-  odesli: { baseUrl: "https://api.song.link/v1-alpha.1", minIntervalMs: 6500 },
-  itunes: { baseUrl: "https://itunes.apple.com", minIntervalMs: 3000 },
-  musicbrainz: { baseUrl: "https://musicbrainz.org/ws/2", minIntervalMs: 1000 },
-  openlibrary: { baseUrl: "https://openlibrary.org", minIntervalMs: 500 },
+const DEFAULTS: Record<ProviderId, { baseUrl: string }> = {
+  odesli: { baseUrl: "https://api.song.link/v1-alpha.1" },
+  itunes: { baseUrl: "https://itunes.apple.com" },
+  musicbrainz: { baseUrl: "https://musicbrainz.org/ws/2" },
+  openlibrary: { baseUrl: "https://openlibrary.org" },
   // {lang} is replaced by the article's language.
-  wikipedia: { baseUrl: "https://{lang}.wikipedia.org/api/rest_v1", minIntervalMs: 100 },
-  nominatim: { baseUrl: "https://nominatim.openstreetmap.org", minIntervalMs: 1000 },
-  html: { baseUrl: "", minIntervalMs: 1000 },
+  wikipedia: { baseUrl: "https://{lang}.wikipedia.org/api/rest_v1" },
+  nominatim: { baseUrl: "https://nominatim.openstreetmap.org" },
+  html: { baseUrl: "" },
 };
 
 /** Cover Art Archive rides along with MusicBrainz. */
@@ -86,13 +86,11 @@ export const breakerSettings = () => ({
 
 export function providerSettings(id: ProviderId, signal?: AbortSignal): ProviderSettings {
   const defaults = DEFAULTS[id];
-  const interval = process.env.RESOLVER_MIN_INTERVAL_MS;
   return {
     id,
     baseUrl: (process.env[`RESOLVER_${id.toUpperCase()}_URL`] ?? defaults.baseUrl).replace(/\/+$/, ""),
     timeoutMs: numberFrom(process.env.RESOLVER_TIMEOUT_MS, 2000),
     retries: Math.min(numberFrom(process.env.RESOLVER_RETRIES, 2), 5),
-    minIntervalMs: numberFrom(interval, defaults.minIntervalMs),
     userAgent:
       process.env.RESOLVER_USER_AGENT ??
       `personal-data-service/0.1 (resolver; ${contact() || "operator contact not configured"})`,

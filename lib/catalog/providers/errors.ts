@@ -8,7 +8,9 @@ export type ProviderErrorCode =
   | "network"
   | "refused"
   /** Skipped: the provider failed repeatedly and its circuit is open for a cool-down. */
-  | "circuit_open";
+  | "circuit_open"
+  /** Not asked: its shared request budget (budget.ts) is spent until after the deadline. */
+  | "budget_exhausted";
 
 /** An upstream failure. The resolver turns it into a warning and a partial answer, never a 500. */
 export class ProviderError extends Error {

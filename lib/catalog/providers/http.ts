@@ -1,4 +1,5 @@
 import { isDnsFailure, providerBreaker } from "./breaker.ts";
+import { takeBudget } from "./budget.ts";
 import type { ProviderSettings } from "./config.ts";
 import { throughCache } from "./durable-cache.ts";
 import { ProviderError } from "./errors.ts";
@@ -18,15 +19,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     signal?.addEventListener("abort", done, { once: true });
   });
-}
-const nextSlot = new Map<string, number>();
-
-/** Politeness: requests to one provider leave this process at most once per minIntervalMs. */
-async function politeTurn(settings: ProviderSettings): Promise<void> {
-  const now = Date.now();
-  const slot = Math.max(now, nextSlot.get(settings.id) ?? 0);
-  nextSlot.set(settings.id, slot + settings.minIntervalMs);
-  if (slot > now) await sleep(slot - now, settings.signal);
 }
 
 const pastDeadline = (settings: ProviderSettings) =>
@@ -82,7 +74,8 @@ async function fetchJson(settings: ProviderSettings, url: string): Promise<unkno
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt <= settings.retries; attempt++) {
     if (attempt > 0) await sleep(Math.min(200 * 2 ** (attempt - 1) + Math.random() * 100, 2000), settings.signal);
-    await politeTurn(settings);
+    // Politeness across instances: every attempt spends one request of the provider's shared budget.
+    await takeBudget(settings);
     if (settings.signal?.aborted) break;
     let response: Response;
     try {

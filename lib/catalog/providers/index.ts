@@ -1,4 +1,5 @@
 import type { Domain, EntryDraft, ParsedRef } from "../types.ts";
+import { deadlineSignal } from "./budget.ts";
 import { enabledProviders, providerSettings, resolveDeadlineMs } from "./config.ts";
 import { ProviderError, type ProviderWarning, toWarning } from "./errors.ts";
 import { itunes } from "./itunes.ts";
@@ -23,12 +24,12 @@ export interface ProviderOutcome {
 
 export const networkEnabled = () => enabledProviders().size > 0;
 
-/** One resolve's total budget for provider calls: the signal aborts every wait and request at once. */
-export const resolveDeadline = (): AbortSignal => AbortSignal.timeout(resolveDeadlineMs());
+/** One resolve's total time for provider calls: the signal aborts every wait and request at once. */
+export const resolveDeadline = (ms = resolveDeadlineMs()): AbortSignal => deadlineSignal(ms);
 
 /**
  * Every enabled provider that knows the ref contributes a draft; the catalog merges them. They are
- * asked at once (each keeps its own politeness interval), so one slow provider costs the others
+ * asked at once (each within its shared request budget, budget.ts), so one slow provider costs the others
  * nothing and the whole lookup ends by the deadline; drafts keep the chain's order.
  */
 export async function lookupWithProviders(ref: ParsedRef, deadline: AbortSignal = resolveDeadline()): Promise<ProviderOutcome> {

@@ -35,7 +35,7 @@ export async function fetchPage(
       throw new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`);
     }
     // Pages come from any site: one site that is down must not stop the others, so circuits are per host.
-    const target = url;
+    const target = replayed(settings, url);
     const answer = await throughBreaker(`${settings.id}:${url.hostname}`, settings, () => request(settings, target, accept));
     if (answer.location) {
       url = new URL(answer.location, url);
@@ -44,6 +44,16 @@ export async function fetchPage(
     return { url: url.href, contentType: answer.contentType, body: answer.body };
   }
   throw new ProviderError(settings.id, "http_error", "Too many redirects.");
+}
+
+/**
+ * RESOLVER_HTML_URL (unset in production) sends every page request to a replay server instead, as
+ * `{base}/{host}{path}?{query}`: the tests and the evaluation (npm run eval:resolver) serve recorded
+ * pages and short-link redirects from 127.0.0.1 while this client, its redirects and its limits run
+ * as they do against the web. The address the member gave stays the page's address.
+ */
+function replayed(settings: ProviderSettings, url: URL): URL {
+  return settings.baseUrl ? new URL(`${settings.baseUrl}/${url.host}${url.pathname}${url.search}`) : url;
 }
 
 interface Answer {

@@ -38,7 +38,7 @@ export function routeKey(method: string, url: string): string {
  * fixture server used may come round again, and its answers must not stand in for this one's.
  */
 async function forgetCachedAnswers(origin: string): Promise<void> {
-  const { asService } = await import("@/lib/db");
+  const { asService } = await import("../../../lib/db/index.ts");
   await asService((tx) => tx.query("delete from app_private.resolver_cache where strpos(key, $1) > 0", [origin]));
 }
 
