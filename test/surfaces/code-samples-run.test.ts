@@ -78,6 +78,22 @@ describe("the reference's code samples, run as shown", () => {
     }
   }, 300_000);
 
+  it("the typed client's README example runs as shown from the repository's root (the client is not published)", async () => {
+    const readme = fs.readFileSync("clients/typescript/README.md", "utf8");
+    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    expect(example).toContain('from "./clients/typescript/src/index.ts"');
+    // Where the README says to put it: a file at the repository's root, run by node as it stands.
+    const file = path.join(process.cwd(), `.readme-example-${process.pid}.ts`);
+    fs.writeFileSync(file, example);
+    try {
+      const result = await outcome(process.execPath, [file]);
+      expect(result).toMatchObject({ ok: true });
+      expect(result.ok && result.stdout).toContain("Road trip");
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   it.skipIf(!hasPythonRequests)("Python (requests): plain reads run and print their answer", async () => {
     for (const c of plainReads) {
       const result = await outcome("python3", ["-c", sample(c, "Python (requests)")]);
