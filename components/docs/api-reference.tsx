@@ -83,12 +83,21 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
         }),
       );
     };
+    // Code blocks of the guide's Markdown may scroll sideways: a keyboard must reach them too (WCAG
+    // 2.1.1, axe's scrollable-region-focusable), as our own CodeBlock does. Scalar renders sections as
+    // they come into view, so each new block is made focusable as it appears.
+    const focusable = () => {
+      for (const code of mount.current?.querySelectorAll<HTMLElement>(".markdown pre > code:not([tabindex])") ?? []) code.tabIndex = 0;
+    };
+    const blocks = new MutationObserver(focusable);
+    if (mount.current) blocks.observe(mount.current, { childList: true, subtree: true });
     window.addEventListener("keydown", slash);
     document.addEventListener("click", chosen, true);
     document.addEventListener("keydown", chosen, true);
     return () => {
       cancelled = true;
       window.removeEventListener("keydown", slash);
+      blocks.disconnect();
       document.removeEventListener("click", chosen, true);
       document.removeEventListener("keydown", chosen, true);
       app?.destroy?.();
