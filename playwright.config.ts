@@ -1,8 +1,14 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { selfSignedCertificate } from "./test/support/self-signed";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 // Debian's package, never a browser downloaded by Playwright (scripts/e2e.ts installs it if missing).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// e2e/oauth.spec.ts serves an OAuth client metadata document over https on 127.0.0.1 with this
+// throwaway certificate; the server trusts it (NODE_EXTRA_CA_CERTS) and exempts that host.
+export const E2E_TLS_DIR = path.join(process.cwd(), ".data", "e2e-tls");
+const tls = selfSignedCertificate(E2E_TLS_DIR);
 
 /** Run through `npm run e2e` (scripts/e2e.ts): it builds, empties the database dir and reports. */
 export default defineConfig({
@@ -60,6 +66,8 @@ export default defineConfig({
       RESOLVER_ALLOW_PRIVATE_HOSTS: "localhost",
       // No e2e run reaches the internet: resolves answer from the offline catalog.
       RESOLVER_PROVIDERS: "off",
+      OAUTH_CLIENT_METADATA_ALLOW_HOSTS: "127.0.0.1",
+      NODE_EXTRA_CA_CERTS: tls.certPath,
     },
     reuseExistingServer: false,
     timeout: 90_000,

@@ -7,7 +7,7 @@ import { findWrk, runWrk, type WrkRequest, type WrkResult } from "./wrk.ts";
 /** One kind of request, spread over many members: request i uses member i mod n. */
 export interface Scenario {
   label: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   path: (i: number) => string;
   token?: (i: number) => string;
   body?: (i: number) => unknown;

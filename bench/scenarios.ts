@@ -6,6 +6,7 @@ import type { BenchMember, Seeded } from "./seed.ts";
 
 export const FLOOR_LABEL = "GET /collections, no token (401)";
 export const LIST_LABEL = "GET /collections (50 rows)";
+export const OAUTH_LIST_LABEL = "GET /collections (50 rows), OAuth token";
 
 const at = <T>(list: readonly T[], i: number): T => {
   const value = list[i % list.length];
@@ -14,6 +15,7 @@ const at = <T>(list: readonly T[], i: number): T => {
 };
 
 const tokenOf = (members: readonly BenchMember[]) => (i: number) => at(at(members, i).tokens, i);
+const oauthTokenOf = (members: readonly BenchMember[]) => (i: number) => at(at(members, i).oauthTokens, i);
 
 /** The same catch-all route answering a fixed problem+json before any database work (no token). */
 export const floorScenario: Scenario = {
@@ -28,6 +30,26 @@ export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL
   method: "GET",
   path: () => "/api/v1/collections",
   token: tokenOf(members),
+  expect: 200,
+});
+
+/** The create row: an item in one of the member's collections. */
+export const createScenario = ({ members, catalogIds }: Seeded): Scenario => ({
+  label: "POST /items",
+  method: "POST",
+  path: () => "/api/v1/items",
+  token: tokenOf(members),
+  body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
+  expect: 201,
+});
+
+/** The update row: a new note on one of the member's items, so every request changes the row (and fires item.updated). */
+export const updateScenario = ({ members }: Seeded): Scenario => ({
+  label: "PATCH /items/{id}",
+  method: "PATCH",
+  path: (i) => `/api/v1/items/${at(at(members, i).itemIds, i)}`,
+  token: tokenOf(members),
+  body: (i) => ({ note: `Heard again, take ${i}` }),
   expect: 200,
 });
 
@@ -48,9 +70,11 @@ export function searchScenario({ members, searchTerm }: Seeded): Scenario | null
 
 /** The API requests, each only when its capability is in the registry (others report why they were skipped). */
 export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
-  const { members, catalogIds } = seeded;
+  const { members } = seeded;
   const token = tokenOf(members);
-  const scenarios: Scenario[] = [listScenario(members), floorScenario];
+  // The list with an OAuth access token beside a personal access token: the look-up should cost the same.
+  const oauthList: Scenario = { ...listScenario(members, OAUTH_LIST_LABEL), token: oauthTokenOf(members) };
+  const scenarios: Scenario[] = [listScenario(members), oauthList, floorScenario];
   const skipped: string[] = [];
   scenarios.push({
     label: "GET /collections/{id}",
@@ -59,14 +83,7 @@ export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: 
     token,
     expect: 200,
   });
-  scenarios.push({
-    label: "POST /items",
-    method: "POST",
-    path: () => "/api/v1/items",
-    token,
-    body: (i) => ({ collection_id: at(at(members, i).collectionIds, i), song_id: at(catalogIds, i) }),
-    expect: 201,
-  });
+  scenarios.push(createScenario(seeded), updateScenario(seeded));
   const search = searchScenario(seeded);
   if (search) scenarios.push(search);
   else skipped.push("GET /search: no `search` capability in the registry yet");

@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createMember } from "../lib/auth/members.ts";
+import { createHash } from "node:crypto";
+import { approveGrant } from "../lib/auth/oauth/grants.ts";
+import { exchangeCode } from "../lib/auth/oauth/tokens.ts";
 import { createToken } from "../lib/auth/tokens.ts";
 import { asService } from "../lib/db/index.ts";
+import { oauthUrls } from "../lib/http/oauth-urls.ts";
 import { SCOPES } from "../registry/scopes.ts";
 import { settings } from "./config.ts";
 
@@ -9,7 +13,11 @@ import { settings } from "./config.ts";
 export interface BenchMember {
   id: string;
   tokens: string[];
+  /** OAuth access tokens for the REST API, as many as `tokens`: the OAuth row of the list. */
+  oauthTokens: string[];
   collectionIds: string[];
+  /** The items of those collections (the update row changes them). */
+  itemIds: string[];
 }
 
 export interface Seeded {
@@ -70,7 +78,10 @@ export async function seed(): Promise<Seeded> {
   );
   const growth = await makeMember(`g${run}`, 20);
   await analyze();
-  for (const member of [...members, growth]) member.collectionIds = await collectionIds(member.id);
+  for (const member of [...members, growth]) {
+    member.collectionIds = await collectionIds(member.id);
+    member.itemIds = await itemIds(member.collectionIds);
+  }
   return { members, growth, catalogIds, searchTerm: WORDS[1] ?? "midnight" };
 }
 
@@ -80,7 +91,33 @@ async function makeMember(handle: string, tokenCount: number): Promise<BenchMemb
   for (let t = 0; t < tokenCount; t++) {
     tokens.push((await createToken({ memberId: member.id, name: `bench ${t}`, scopes: SCOPES })).token);
   }
-  return { id: member.id, tokens, collectionIds: [] };
+  const oauthTokens: string[] = [];
+  for (let t = 0; t < tokenCount; t++) oauthTokens.push(await oauthToken(member.id));
+  return { id: member.id, tokens, oauthTokens, collectionIds: [], itemIds: [] };
+}
+
+/**
+ * The servers the bench starts take their public origin from this process (SITE_URL), so the
+ * audience of the OAuth tokens made here is theirs: a fixed one, set before any server starts.
+ */
+process.env.SITE_URL ??= "http://bench.localhost";
+
+/** An OAuth access token for /api/v1 with every scope, through the same functions consent and the token endpoint use. */
+async function oauthToken(memberId: string): Promise<string> {
+  const verifier = randomBytes(32).toString("base64url");
+  const redirectUri = "http://127.0.0.1/bench";
+  const client = { id: "pdsc_bench", kind: "registered" as const, name: "bench", redirectUris: [redirectUri] };
+  const resource = oauthUrls().resource("api");
+  const { code } = await approveGrant({
+    memberId,
+    client,
+    redirectUri,
+    resource,
+    scopes: SCOPES,
+    limits: {},
+    codeChallenge: createHash("sha256").update(verifier).digest("base64url"),
+  });
+  return (await exchangeCode({ code, clientId: client.id, redirectUri, codeVerifier: verifier, resource })).access_token;
 }
 
 /** Adds `count` collections and `count` items (one per new collection) to each owner. */
@@ -117,6 +154,13 @@ async function collectionIds(ownerId: string): Promise<string[]> {
       "select id from public.collections where owner_id = $1 order by created_at desc, id desc limit 50",
       [ownerId],
     ),
+  );
+  return rows.map((row) => row.id);
+}
+
+async function itemIds(collectionIds: string[]): Promise<string[]> {
+  const rows = await asService((tx) =>
+    tx.query<{ id: string }>("select id from public.items where collection_id = any($1::uuid[]) order by id", [collectionIds]),
   );
   return rows.map((row) => row.id);
 }

@@ -10,15 +10,18 @@ interface AuthFormProps {
   mode: "sign-in" | "sign-up";
   action: (previous: FormState, form: FormData) => Promise<FormState>;
   minPassword: number;
+  /** Where to go after signing in (an authorization request's consent page); checked again on the server. */
+  next?: string;
 }
 
 /** Email + password, shared by sign-in and sign-up; the server action answers errors in place. */
-export function AuthForm({ mode, action, minPassword }: AuthFormProps) {
+export function AuthForm({ mode, action, minPassword, next }: AuthFormProps) {
   const [state, formAction] = useActionState(action, {});
   const signUp = mode === "sign-up";
   return (
     <form action={formAction} className="card stack" aria-describedby="auth-status">
       <h1>{signUp ? "Create your account" : "Sign in"}</h1>
+      {next && <input type="hidden" name="next" value={next} />}
       <label>
         Email
         <input
@@ -47,11 +50,11 @@ export function AuthForm({ mode, action, minPassword }: AuthFormProps) {
       <p className="muted">
         {signUp ? (
           <>
-            Already have an account? <Link href="/sign-in">Sign in</Link>
+            Already have an account? <Link href={next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in"}>Sign in</Link>
           </>
         ) : (
           <>
-            New here? <Link href="/sign-up">Create an account</Link>
+            New here? <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}>Create an account</Link>
           </>
         )}
       </p>

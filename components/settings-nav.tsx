@@ -5,6 +5,8 @@ import { usePathname } from "next/navigation";
 
 const PAGES = [
   { href: "/settings/tokens", label: "Tokens" },
+  { href: "/settings/confirmations", label: "Confirmations" },
+  { href: "/settings/connected-apps", label: "Connected apps" },
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/blocks", label: "Blocks" },
   { href: "/settings/security", label: "Password & sessions" },

@@ -2,21 +2,14 @@
 
 import { useActionState, useEffect, useRef, useState } from "react";
 import type { CreateTokenState } from "@/app/settings/tokens/actions";
-import { SCOPE_FAMILIES, SCOPES, type Scope } from "@/registry/scopes";
+import type { LimitChoices } from "@/lib/domain/credential-limit-choices";
 import { CopyButton } from "./copy-button";
+import { CredentialLimitsFields } from "./credential-limits-fields";
+import { type Preset, ScopePicker, type ScopeInfo } from "./scope-picker";
 import { SubmitButton } from "./submit-button";
 import { useReveal } from "./use-reveal";
 
-export interface ScopeInfo {
-  scope: Scope;
-  description: string;
-  covers: string;
-}
-
-export interface Preset {
-  label: string;
-  scopes: readonly Scope[];
-}
+export type { Preset, ScopeInfo };
 
 interface Props {
   action: (previous: CreateTokenState, form: FormData) => Promise<CreateTokenState>;
@@ -25,13 +18,14 @@ interface Props {
   maxDays: number;
   scopes: readonly ScopeInfo[];
   presets: readonly Preset[];
+  limitChoices: LimitChoices;
 }
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** Name, expiry (with the exact date) and scope checkboxes described from the registry; starts with none. */
-export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, scopes, presets }: Props) {
+export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, scopes, presets, limitChoices }: Props) {
   const [state, formAction] = useActionState(action, {});
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [expiry, setExpiry] = useState(String(defaultDays));
@@ -46,16 +40,9 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
     setExpiry(String(defaultDays));
     setCustomDay("");
   }, [state, defaultDays]);
-  const toggle = (scope: string, on: boolean) => {
-    const next = new Set(picked);
-    if (on) next.add(scope);
-    else next.delete(scope);
-    setPicked(next);
-  };
   const now = Date.now();
   const expiresOn =
     expiry === "custom" ? (customDay ? `${customDay} 00:00 UTC` : "pick a date") : `${isoDay(now + Number(expiry) * DAY)} UTC`;
-  const info = new Map(scopes.map((s) => [s.scope, s]));
   return (
     <>
       {state.ok === true && (
@@ -124,56 +111,12 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
         <p className="muted small" data-testid="expiry-date" suppressHydrationWarning>
           Expires on {expiresOn}.
         </p>
-        <fieldset>
-          <legend>Scopes</legend>
-          <p className="muted small">
-            Pick only what the token needs; <code>:write</code> does not include <code>:read</code>.
-          </p>
-          <div className="presets">
-            {presets.map((preset) => (
-              <button key={preset.label} type="button" className="quiet" onClick={() => setPicked(new Set(preset.scopes))}>
-                {preset.label}
-              </button>
-            ))}
-            <button type="button" className="quiet" onClick={() => setPicked(new Set())}>
-              Clear
-            </button>
-          </div>
-          <div className="scope-list">
-            {SCOPE_FAMILIES.map((family) => (
-              <div key={family} className="scope-family">
-                <span className="scope-name">{family}</span>
-                {(["read", "write"] as const).map((access) => {
-                  const scope = `${family}:${access}` as Scope;
-                  const about = info.get(scope);
-                  return (
-                    <label key={scope} className="check scope-check">
-                      <input
-                        type="checkbox"
-                        name="scopes"
-                        value={scope}
-                        checked={picked.has(scope)}
-                        onChange={(event) => toggle(scope, event.target.checked)}
-                        aria-label={scope}
-                        aria-describedby={`scope-${family}-${access}`}
-                      />
-                      <span>
-                        {access}
-                        <span id={`scope-${family}-${access}`} className="hint">
-                          {about?.description} <span className="covers">{about?.covers}</span>
-                        </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            ))}
-          </div>
-          <p className="muted small" aria-live="polite">
-            {picked.size} of {SCOPES.length} scopes picked.
-          </p>
-        </fieldset>
-        {state.ok === false && (
+        <ScopePicker scopes={scopes} picked={picked} onChange={setPicked} presets={presets} />
+        <CredentialLimitsFields
+          choices={limitChoices}
+          error={state.ok === false && state.field ? { field: state.field, error: state.error } : undefined}
+        />
+        {state.ok === false && !state.field && (
           <p role="alert" className="error">
             {state.error}
           </p>

@@ -77,7 +77,7 @@ test("the list of tokens comes first, creating one is its own step; no body marg
     // globals.css's @scope once styled "a body inside body", leaving the browser's 8 px margin.
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
     const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
-    await expect(tabs).toHaveCount(7);
+    await expect(tabs).toHaveCount(9);
     for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
     await viewScreenshot(page, `settings-tabs-${width}`);
   }

@@ -205,8 +205,8 @@ export function allowedBy(capability: Capability, granted: ReadonlySet<string>):
 }
 
 /** OpenAPI security requirements: alternatives, one scope each. */
-export function securityRequirements(capability: Capability): { bearer: Scope[] }[] {
-  return acceptedScopes(capability).map((scope) => ({ bearer: [scope] }));
+export function securityRequirements(capability: Capability): ({ bearer: Scope[] } | { oauth: Scope[] })[] {
+  return acceptedScopes(capability).flatMap((scope) => [{ bearer: [scope] }, { oauth: [scope] }]);
 }
 
 /** The scope a validated input needs (the input's field picks it when scopeBy is set). */

@@ -80,6 +80,13 @@ export function eventPayloadSchema(type: string, data: z.ZodType) {
     id: z.uuid().describe("Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it."),
     type: z.literal(type).describe("The event kind."),
     created_at: z.iso.datetime({ offset: true }).describe("When the change committed (RFC 3339)."),
+    sequence: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe(
+        "The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed.",
+      ),
     data,
   });
 }

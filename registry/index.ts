@@ -3,6 +3,7 @@ import { listen } from "./directives/listen.ts";
 import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
 import { catalogGet } from "./operations/catalog-get.ts";
+import { eventsList } from "./operations/events.ts";
 import { exportData } from "./operations/export.ts";
 import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
@@ -12,6 +13,7 @@ import {
   webhookEndpointsDeliveriesList,
   webhookEndpointsDeliveriesRetry,
   webhookEndpointsPing,
+  webhookEndpointsRedeliver,
   webhookEndpointsRotateSecret,
 } from "./operations/webhooks.ts";
 import { memberResources } from "./member-resources.ts";
@@ -29,7 +31,9 @@ const operationList = [
   webhookEndpointsPing,
   webhookEndpointsDeliveriesList,
   webhookEndpointsDeliveriesRetry,
+  webhookEndpointsRedeliver,
   exportData,
+  eventsList,
 ] as const satisfies readonly OperationSpec[];
 const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
 export type ResourceList = typeof resourceList;

@@ -60,6 +60,12 @@ export const IDEMPOTENCY = {
  */
 export const CHECK_IN_MAX_DAYS_BACK = 7;
 
+/**
+ * Events (the pullable log, redelivery) are kept this many days, then purged by the upkeep;
+ * app_private.limit_keep_events_days() in SQL (scripts/build-registry-constants.ts).
+ */
+export const KEEP_EVENTS_DAYS = 30;
+
 /** Request bodies: JSON only, at most this many bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -7,6 +7,7 @@ import { guideEntries, scalarSlug } from "@/lib/surfaces/openapi-guide";
 import { type Json, tagsWithOperations, text } from "@/lib/web/openapi-view";
 import { currentMember } from "@/lib/web/session";
 import { capabilities } from "@/registry/capabilities";
+import { KEEP_EVENTS_DAYS } from "@/registry/limits";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference · Personal Data Service" };
@@ -32,7 +33,8 @@ export default async function DocsPage() {
           <h1>{text(info.title)}</h1>
           <p className="lead">
             {text(info.summary)} OpenAPI {text(doc.openapi)}: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
-            Also: <Link href="/docs/errors">error codes</Link>, <Link href="/docs/tools">tool catalog</Link>, the{" "}
+            Also: <Link href="/docs/connect">connect an assistant</Link>, <Link href="/docs/errors">error codes</Link>,{" "}
+            <Link href="/docs/tools">tool catalog</Link>, the{" "}
             typed client in <code>clients/typescript</code>.
           </p>
           <noscript>
@@ -82,8 +84,15 @@ export default async function DocsPage() {
             <p>
               Register an endpoint with <code>POST /webhook-endpoints</code> (or on{" "}
               <Link href="/settings/webhooks">Settings → Webhooks</Link>); every event below is POSTed to it as{" "}
-              <code>{"{id, type, created_at, data}"}</code>, signed, at least once. Each payload's schema is in the
-              reference's Webhooks section.
+              <code>{"{id, type, created_at, sequence, data}"}</code>, signed, at least once. Each payload's schema is
+              in the reference's Webhooks section.
+            </p>
+            <p>
+              Every event is kept {KEEP_EVENTS_DAYS} days, whether or not an endpoint wanted it:{" "}
+              <code>GET /events?after=</code> pulls the member's events in order, with the same ids and payloads, and{" "}
+              <code>POST /webhook-endpoints/{"{id}"}/redeliver</code> sends an endpoint everything since a time again.
+              <code>sequence</code> numbers each record's events, so a receiver can order updates that arrive out of
+              order.
             </p>
             <ul className="outline-ops">
               {webhooks.map((type) => (

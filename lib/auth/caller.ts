@@ -1,9 +1,15 @@
 import { isScope, SCOPES, type Scope } from "../../registry/scopes.ts";
+import type { CredentialLimits } from "./credential-limits.ts";
 
 /** Who a call acts for: always a member, under that member's row-level security. */
 interface ActingMember {
   memberId: string;
   scopes: ReadonlySet<Scope>;
+  /**
+   * What the credential may do beyond its scopes; absent: no limits. Enforced for whatever kind of
+   * caller carries it (lib/pipeline/credential-limits.ts, and RLS for the collections).
+   */
+  limits?: CredentialLimits;
 }
 
 /**
@@ -11,24 +17,46 @@ interface ActingMember {
  * instance's token cache, so the member transaction re-checks that it is still live.
  */
 export type TokenCaller = ActingMember & { kind: "token"; tokenId: string; cached: boolean };
+/**
+ * An OAuth access token: the grant's scopes and limits, for the client the member approved. `grantId`
+ * names the grant (activity and rate limits key on it); `tokenId` is the access token's row, which the
+ * member transaction re-checks when the look-up came from the cache.
+ */
+export type OAuthCaller = ActingMember & {
+  kind: "oauth";
+  grantId: string;
+  clientId: string;
+  tokenId: string;
+  /** The resource (RFC 8707) the token was issued for; the resource server checks it. */
+  audience: string;
+  limits?: CredentialLimits;
+  cached: boolean;
+};
 /** A signed-in browser on the settings pages: every scope, a bucket per session. */
 export type SessionCaller = ActingMember & { kind: "session"; sessionId: string };
 /** The service acting for a member on its own initiative (operators, upkeep): every scope, no bucket. */
 export type ServiceCaller = ActingMember & { kind: "service"; purpose: string };
 
-export type Caller = TokenCaller | SessionCaller | ServiceCaller;
+export type Caller = TokenCaller | OAuthCaller | SessionCaller | ServiceCaller;
 
 const EVERY_SCOPE: ReadonlySet<Scope> = new Set(SCOPES);
 
 /** Scopes as stored with a token; a name the registry no longer knows grants nothing. */
 export const scopeSet = (names: readonly string[]): ReadonlySet<Scope> => new Set(names.filter(isScope));
 
-export const tokenCaller = (memberId: string, tokenId: string, scopes: readonly string[], cached = false): TokenCaller => ({
+export const tokenCaller = (
+  memberId: string,
+  tokenId: string,
+  scopes: readonly string[],
+  cached = false,
+  limits?: CredentialLimits | null,
+): TokenCaller => ({
   kind: "token",
   memberId,
   tokenId,
   scopes: scopeSet(scopes),
   cached,
+  ...(limits ? { limits } : {}),
 });
 
 export const sessionCaller = (memberId: string, sessionId: string): SessionCaller => ({
@@ -43,4 +71,27 @@ export const serviceCaller = (memberId: string, purpose: string): ServiceCaller 
   memberId,
   purpose,
   scopes: EVERY_SCOPE,
+});
+
+export const oauthCaller = (
+  row: {
+    memberId: string;
+    grantId: string;
+    clientId: string;
+    tokenId: string;
+    audience: string;
+    scopes: readonly string[];
+    limits?: CredentialLimits;
+  },
+  cached = false,
+): OAuthCaller => ({
+  kind: "oauth",
+  memberId: row.memberId,
+  grantId: row.grantId,
+  clientId: row.clientId,
+  tokenId: row.tokenId,
+  audience: row.audience,
+  scopes: scopeSet(row.scopes),
+  limits: row.limits,
+  cached,
 });

@@ -1,8 +1,11 @@
 import type { Database } from "../db/index.ts";
-import type { TokenCaller } from "./caller.ts";
+import type { OAuthCaller, TokenCaller } from "./caller.ts";
 
-/** What a live token look-up answered, kept as the caller it makes (marked `cached`). */
-export type CachedToken = TokenCaller & { cached: true };
+/**
+ * What a live token look-up answered, kept as the caller it makes (marked `cached`): a personal
+ * access token or an OAuth access token, both keyed by their hash.
+ */
+export type CachedToken = (TokenCaller | OAuthCaller) & { cached: true };
 
 interface Entry {
   token: CachedToken;

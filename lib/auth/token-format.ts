@@ -15,15 +15,30 @@ export const DEFAULT_TOKEN_DAYS = 90;
 export const MAX_TOKEN_DAYS = 366;
 
 export function generateToken(): string {
-  let body = "";
-  for (let i = 0; i < BODY_LENGTH; i++) body += ALPHABET[randomInt(ALPHABET.length)];
-  return `${PREFIX}${body}${checksum(body)}`;
+  return generateSecret(PREFIX);
 }
 
 export function isWellFormedToken(token: string): boolean {
-  if (!TOKEN_PATTERN.test(token)) return false;
-  const body = token.slice(PREFIX.length, PREFIX.length + BODY_LENGTH);
-  return token.slice(PREFIX.length + BODY_LENGTH) === checksum(body);
+  return TOKEN_PATTERN.test(token) && hasValidChecksum(token, PREFIX);
+}
+
+/** The same shape under another prefix (OAuth's access and refresh tokens: lib/auth/oauth/secrets.ts). */
+export function generateSecret(prefix: string): string {
+  let body = "";
+  for (let i = 0; i < BODY_LENGTH; i++) body += ALPHABET[randomInt(ALPHABET.length)];
+  return `${prefix}${body}${checksum(body)}`;
+}
+
+/** A secret of generateSecret(prefix)'s shape whose checksum holds. */
+export function isWellFormedSecret(token: string, prefix: string): boolean {
+  if (token.length !== prefix.length + BODY_LENGTH + CHECK_LENGTH || !token.startsWith(prefix)) return false;
+  const rest = token.slice(prefix.length);
+  return /^[0-9A-Za-z]+$/.test(rest) && hasValidChecksum(token, prefix);
+}
+
+function hasValidChecksum(token: string, prefix: string): boolean {
+  const body = token.slice(prefix.length, prefix.length + BODY_LENGTH);
+  return token.slice(prefix.length + BODY_LENGTH) === checksum(body);
 }
 
 /** One-shot hash: a third of createHash().update().digest()'s cost, on every request (issue 14). */

@@ -1,6 +1,8 @@
 import { asService, getDb } from "../db/index.ts";
 import type { Scope } from "../../registry/scopes.ts";
 import { type TokenCaller, tokenCaller } from "./caller.ts";
+import type { CredentialLimits } from "./credential-limits.ts";
+import { limitsFromStore, limitsToStore } from "./limits-json.ts";
 import { tokenCache } from "./token-cache.ts";
 import { generateToken, hashToken, isWellFormedToken } from "./token-format.ts";
 
@@ -17,9 +19,11 @@ export interface TokenRecord {
   expires_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** null: no limits beyond the scopes. */
+  limits: CredentialLimits | null;
 }
 
-const TOKEN_COLUMNS = `id, name, last4, scopes,
+const TOKEN_COLUMNS = `id, name, last4, scopes, limits,
   to_jsonb(created_at) #>> '{}' as created_at, to_jsonb(expires_at) #>> '{}' as expires_at,
   to_jsonb(revoked_at) #>> '{}' as revoked_at, to_jsonb(last_used_at) #>> '{}' as last_used_at`;
 
@@ -31,6 +35,8 @@ export async function createToken(input: {
   days?: number;
   /** An exact expiry instead of days: in the future and at most MAX_TOKEN_DAYS away (checked here). */
   expiresAt?: Date;
+  /** Checked by the caller (lib/web/credential-limits-form.ts, the CLI); fixed for the token's life. */
+  limits?: CredentialLimits | null;
 }): Promise<{ token: string; record: TokenRecord }> {
   const days = input.days ?? DEFAULT_TOKEN_DAYS;
   if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) {
@@ -41,14 +47,23 @@ export async function createToken(input: {
   const token = generateToken();
   const [record] = await asService((tx) =>
     tx.query<TokenRecord>(
-      `insert into app_private.access_tokens (member_id, name, token_hash, last4, scopes, expires_at)
-       values ($1, $2, $3, $4, $5, coalesce($7::timestamptz, now() + make_interval(days => $6)))
+      `insert into app_private.access_tokens (member_id, name, token_hash, last4, scopes, expires_at, limits)
+       values ($1, $2, $3, $4, $5, coalesce($7::timestamptz, now() + make_interval(days => $6)), $8::jsonb)
        returning ${TOKEN_COLUMNS}`,
-      [input.memberId, input.name, hashToken(token), token.slice(-4), [...new Set(input.scopes)], days, at?.toISOString() ?? null],
+      [
+        input.memberId,
+        input.name,
+        hashToken(token),
+        token.slice(-4),
+        [...new Set(input.scopes)],
+        days,
+        at?.toISOString() ?? null,
+        jsonOrNull(limitsToStore(input.limits)),
+      ],
     ),
   );
   if (!record) throw new Error("token insert returned nothing");
-  return { token, record };
+  return { token, record: withLimits(record) };
 }
 
 /** A custom expiry: later than now and no more than MAX_TOKEN_DAYS ahead. */
@@ -70,13 +85,17 @@ export async function renameToken(id: string, memberId: string, name: string): P
 }
 
 export async function listTokens(memberId: string): Promise<TokenRecord[]> {
-  return asService((tx) =>
+  const rows = await asService((tx) =>
     tx.query<TokenRecord>(
       `select ${TOKEN_COLUMNS} from app_private.access_tokens where member_id = $1 order by created_at desc, id desc`,
       [memberId],
     ),
   );
+  return rows.map(withLimits);
 }
+
+const jsonOrNull = (value: unknown): string | null => (value == null ? null : JSON.stringify(value));
+const withLimits = (record: TokenRecord): TokenRecord => ({ ...record, limits: limitsFromStore(record.limits) });
 
 /** Revokes at once; with memberId, only that member's token. Answers whether a live token was revoked. */
 export async function revokeToken(id: string, memberId?: string): Promise<boolean> {
@@ -106,11 +125,11 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
   const key = hash.toString("hex");
   const cache = tokenCache();
   const cached = (await cache.ready(db)) ? cache.get(key) : undefined;
-  if (cached) return cached;
+  if (cached?.kind === "token") return cached;
   const startedAt = Date.now();
-  const [row] = await db.query<{ id: string; member_id: string; scopes: string[]; expires_ms: number }>(
+  const [row] = await db.query<{ id: string; member_id: string; scopes: string[]; limits: unknown; expires_ms: number }>(
     `with live as (
-       select id, member_id, scopes, expires_at, last_used_at from app_private.access_tokens
+       select id, member_id, scopes, limits, expires_at, last_used_at from app_private.access_tokens
        where token_hash = $1 and revoked_at is null and expires_at > now()
      ), stamp as (
        update app_private.access_tokens t set last_used_at = now()
@@ -121,11 +140,11 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
        and t.id in (select a.id from app_private.access_tokens a where a.id = t.id for update skip locked)
        returning t.id
      )
-     select id, member_id, scopes, (extract(epoch from expires_at) * 1000)::float8 as expires_ms from live`,
+     select id, member_id, scopes, limits, (extract(epoch from expires_at) * 1000)::float8 as expires_ms from live`,
     [hash],
   );
   if (!row) return null;
-  const caller = tokenCaller(row.member_id, row.id, row.scopes);
+  const caller = tokenCaller(row.member_id, row.id, row.scopes, false, limitsFromStore(row.limits));
   // Shared by every request the entry serves, so frozen.
   cache.set(key, Object.freeze({ ...caller, cached: true as const }), Number(row.expires_ms), startedAt);
   return caller;

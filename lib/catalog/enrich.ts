@@ -16,6 +16,8 @@ interface Shape {
   has_artwork: boolean;
   links: number;
   ids: ExternalId[];
+  /** A link came from a provider: they were asked once already, and a second lookup would learn nothing new. */
+  asked: boolean;
 }
 
 /**
@@ -27,13 +29,14 @@ interface Shape {
 export async function thinMusicRef(tx: Queryable, id: string): Promise<ParsedRef | null> {
   const [row] = await tx.query<Shape>(
     `select c.domain, c.artwork is not null as has_artwork,
+            exists (select 1 from jsonb_each(c.platform_links) l where l.value ->> 'source' is distinct from 'seed') as asked,
             (select count(*) from jsonb_object_keys(c.platform_links))::int as links,
             coalesce((select jsonb_agg(jsonb_build_object('namespace', x.namespace, 'value', x.value))
                         from public.catalog_external_ids x where x.entry_id = c.id), '[]'::jsonb) as ids
        from public.catalog_entries c where c.id = $1`,
     [id],
   );
-  if (row?.domain !== "music" || (row.has_artwork && row.links >= WANTED_PLATFORMS)) return null;
+  if (row?.domain !== "music" || row.asked || (row.has_artwork && row.links >= WANTED_PLATFORMS)) return null;
   for (const namespace of LOOKUP_ORDER) {
     const value = row.ids.find((known) => known.namespace === namespace)?.value;
     const link = value ? idLink(namespace, value) : null;

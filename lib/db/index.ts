@@ -48,22 +48,30 @@ export async function closeDb(): Promise<void> {
  * both transaction-local and set in one statement, so row-level security decides what is reachable.
  * With tokenId, that statement first re-checks that the token is still live (SQLSTATE PDS41 if
  * not): a look-up served from a cache cannot outlive a revoke that committed before this transaction.
+ * With collections (a collection-limited credential), the claims carry `limits.collections`, which
+ * the collections and items policies read (app_private.credential_collections()).
+ * oauthTokenId does the same for an OAuth access token (and its grant).
  */
 export async function asMember<T>(
   memberId: string,
   fn: (tx: Queryable) => Promise<T>,
-  options: { tokenId?: string } = {},
+  options: { tokenId?: string; oauthTokenId?: string; collections?: readonly string[] } = {},
 ): Promise<T> {
   const db = await getDb();
-  const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
+  const claims = JSON.stringify(
+    options.collections
+      ? { sub: memberId, role: "authenticated", limits: { collections: options.collections } }
+      : { sub: memberId, role: "authenticated" },
+  );
   return db.transaction(async (tx) => {
     // Not awaited before fn runs: a transaction's statements go out in order on its one connection,
     // so fn's first query follows in the same flush, one round trip less (PGlite runs them in turn).
-    const setUp = options.tokenId
+    const check = options.tokenId ? "assert_token_live" : options.oauthTokenId ? "assert_oauth_token_live" : undefined;
+    const setUp = check
       ? tx.query(
-          `select app_private.assert_token_live($2::uuid),
+          `select app_private.${check}($2::uuid),
                   set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-          [claims, options.tokenId],
+          [claims, options.tokenId ?? options.oauthTokenId],
         )
       : tx.query(
           "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",

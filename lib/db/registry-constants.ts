@@ -1,4 +1,4 @@
-import { CHECK_IN_MAX_DAYS_BACK } from "../../registry/limits.ts";
+import { CHECK_IN_MAX_DAYS_BACK, KEEP_EVENTS_DAYS } from "../../registry/limits.ts";
 
 /**
  * Registry constants the store's own functions need, as immutable SQL functions, so a number is
@@ -7,6 +7,7 @@ import { CHECK_IN_MAX_DAYS_BACK } from "../../registry/limits.ts";
  */
 export const REGISTRY_CONSTANTS: Record<string, number> = {
   check_in_max_days_back: CHECK_IN_MAX_DAYS_BACK,
+  keep_events_days: KEEP_EVENTS_DAYS,
 };
 
 /** Files named *_registry_constants.sql; the latest one must say what the registry says now. */

@@ -15,11 +15,12 @@ import { listCollectionTypes, updateCollectionTypes } from "./collection-types.t
 import type { Handler } from "./context.ts";
 import { genericHandler } from "./crud.ts";
 import { listen, openUrl, playSong } from "./directives.ts";
+import { listEvents } from "./event-log.ts";
 import { exportAll } from "./export.ts";
 import { getProfile, updateProfile } from "./profile.ts";
 import { catalogGet, resolve, search } from "./catalog-handlers.ts";
 import { mintUpload } from "./uploads/mint.ts";
-import { listDeliveries, pingEndpoint, retryDelivery } from "./webhooks/deliveries.ts";
+import { listDeliveries, pingEndpoint, redeliverSince, retryDelivery } from "./webhooks/deliveries.ts";
 import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./webhooks/endpoints.ts";
 
 export type HandlerMap = { readonly [T in ToolName]: Handler<ToolInput<T>> };
@@ -67,6 +68,8 @@ export const handlers: HandlerMap = {
   webhook_endpoints_ping: pingEndpoint,
   webhook_endpoints_deliveries_list: listDeliveries,
   webhook_endpoints_deliveries_retry: retryDelivery,
+  webhook_endpoints_redeliver: redeliverSince,
+  events_list: listEvents,
 };
 
 /** The handler of a capability; its input was parsed by the capability's schema, which the map's types mirror. */

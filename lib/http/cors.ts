@@ -13,6 +13,8 @@ export const CORS_EXPOSED_HEADERS = [
   "Link",
   "Idempotent-Replayed",
   "Request-Id",
+  // A browser client reads the Bearer challenge to find the authorization server (RFC 9728 §5.1).
+  "WWW-Authenticate",
 ] as const;
 /** How long a browser may cache a preflight (Chromium caps it at 2 h). */
 const MAX_AGE_SECONDS = 7200;

@@ -42,11 +42,15 @@ export function policiesFor(capability: Capability): RatePolicy[] {
 }
 
 /**
- * One bucket per token, and one per signed-in browser session. The hash tag keeps one caller's
- * buckets in one Redis Cluster slot, so one script can touch both.
+ * One bucket per token, one per OAuth grant (its access tokens rotate, the grant stays), and one per
+ * signed-in browser session. The hash tag keeps one caller's buckets in one Redis Cluster slot, so
+ * one script can touch both.
  */
-const bucketKey = (caller: Caller & { kind: "token" | "session" }, policy: string) =>
-  `pds:rl:{${caller.kind === "token" ? `t:${caller.tokenId}` : `s:${caller.sessionId}`}}:${policy}`;
+const bucketKey = (caller: Caller & { kind: "token" | "oauth" | "session" }, policy: string) =>
+  `pds:rl:{${bucketOwner(caller)}}:${policy}`;
+
+const bucketOwner = (caller: Caller & { kind: "token" | "oauth" | "session" }) =>
+  caller.kind === "token" ? `t:${caller.tokenId}` : caller.kind === "oauth" ? `g:${caller.grantId}` : `s:${caller.sessionId}`;
 
 /** `"token";q=30;w=15`: q requests per w seconds, the time an empty bucket takes to fill. */
 const policyItem = (policy: RatePolicy) =>

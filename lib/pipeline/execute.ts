@@ -3,13 +3,17 @@ import type { Caller } from "../auth/caller.ts";
 import { asMember } from "../db/index.ts";
 import { continuing } from "../db/index.ts";
 import { Reply } from "../domain/context.ts";
+import { holdDelete } from "../domain/delete-confirmations.ts";
 import { handlerFor } from "../domain/handlers.ts";
 import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
+import type { ResourceName } from "../http/oauth-urls.ts";
 import { ApiError } from "../http/problem.ts";
+import { siteUrlFrom } from "../http/site-url.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
+import { ConfirmationPending, confirmsDelete, enforceLimits } from "./credential-limits.ts";
 import { idempotencyFor } from "./idempotency.ts";
 import { parseCapabilityInput } from "./parse.ts";
 
@@ -20,6 +24,8 @@ export interface CallContext {
   caller?: Caller;
   /** Values the REST path supplies ({id}); other surfaces carry them in the input. */
   path?: Readonly<Record<string, string>>;
+  /** The protected resource called (an OAuth token's audience must be it): REST unless said. */
+  resource?: ResourceName;
 }
 
 export interface Outcome {
@@ -30,7 +36,8 @@ export interface Outcome {
 
 /**
  * The one pipeline every surface uses (REST, tool invoke, MCP, settings pages):
- * authenticate → rate limit → authorize → address → parse → idempotency (creates with
+ * authenticate → rate limit → authorize → the credential's limits → address → parse → (a delete
+ * the credential must have confirmed is held instead) → idempotency (creates with
  * Idempotency-Key) → run as the member (the idempotent response is stored in the write's
  * transaction) → map the store's answer. Errors are thrown as ApiError carrying any headers
  * gathered so far (rate-limit state).
@@ -39,12 +46,16 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
   const headers: Record<string, string> = {};
   const idempotency = idempotencyFor(capability, call.headers);
   try {
-    const caller = call.caller ?? (await authenticate(call.headers));
+    const caller = call.caller ?? (await authenticate(call.headers, call.resource, acceptedScopes(capability)));
     Object.assign(headers, await rateLimit(caller, capability));
-    authorizeAny(caller, acceptedScopes(capability));
+    authorizeAny(caller, acceptedScopes(capability), call.resource);
+    enforceLimits(capability, caller.limits);
     const input = parseCapabilityInput(capability, addressInput(capability, rawInput, call.path));
     // The input picks the one scope that is needed (uploads: by purpose).
-    if (capability.scopeBy) authorize(caller, scopeForInput(capability, input));
+    if (capability.scopeBy) authorize(caller, scopeForInput(capability, input), call.resource);
+    if (confirmsDelete(capability, caller.limits)) {
+      throw new ConfirmationPending(await holdDelete(caller, capability, String(input.id), siteUrlFrom()));
+    }
     const replay = await idempotency.reserve(caller.memberId, input);
     if (replay) return { ...replay, headers: { ...headers, ...replay.headers } };
     await settleUploadKeys(capability, input, caller.memberId);
@@ -57,6 +68,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
       : undefined;
     // A token read from the cache is re-checked in the member transaction; one just looked up is live.
     const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
+    const oauthTokenId = caller.kind === "oauth" && caller.cached ? caller.tokenId : undefined;
     const result = await asMember(
       memberId,
       async (tx) => {
@@ -64,7 +76,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
         const step = idempotency.records() ? continuing(tx) : tx;
         return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared }));
       },
-      { tokenId },
+      { tokenId, oauthTokenId, collections: caller.limits?.collections },
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });

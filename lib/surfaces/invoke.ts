@@ -5,6 +5,7 @@ import { readJsonBody } from "../http/body.ts";
 import { ApiError, asApiError, type Problem } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse } from "../http/respond.ts";
+import { ConfirmationPending } from "../pipeline/credential-limits.ts";
 import { type CallContext, execute } from "../pipeline/execute.ts";
 import { capabilitySchemas } from "./tools-json-schema.ts";
 import { fromOpenAiArguments } from "./tools-openai.ts";
@@ -20,12 +21,13 @@ export interface InvokeOutcome {
 /**
  * Runs one tool through the very pipeline REST uses and frames the answer as {ok, result|directive|error},
  * with the HTTP status REST would give — except that a 204 (delete) becomes 200 with result null,
- * because a 204 cannot carry the envelope. Callers: POST /api/agent/invoke, the settings tool console
- * (with a session caller) and tests.
+ * because a 204 cannot carry the envelope. A delete held for the member's confirmation (a "confirm
+ * destructive" credential) answers 202 with the confirm_delete directive: accepted, nothing done yet.
+ * Callers: POST /api/agent/invoke, MCP, the settings tool console (with a session caller) and tests.
  */
 export async function invokeTool(tool: string, input: unknown, call: CallContext): Promise<InvokeOutcome> {
   try {
-    const caller: Caller = call.caller ?? (await authenticate(call.headers));
+    const caller: Caller = call.caller ?? (await authenticate(call.headers, call.resource));
     const capability = capabilityByTool.get(tool);
     if (!capability) throw new ApiError("not_found", `No tool named "${tool}". GET /api/agent/tools lists them.`);
     const outcome = await execute(capability, input, { ...call, caller });
@@ -35,6 +37,9 @@ export async function invokeTool(tool: string, input: unknown, call: CallContext
         : { ok: true, result: outcome.status === 204 ? null : outcome.body };
     return { status: outcome.status === 204 ? 200 : outcome.status, body, headers: outcome.headers };
   } catch (error) {
+    if (error instanceof ConfirmationPending) {
+      return { status: 202, body: { ok: true, directive: error.directive }, headers: error.headers };
+    }
     const problem = asApiError(error, call.requestId);
     return { status: problem.status, body: { ok: false, error: problem.toProblem(call.requestId) }, headers: problem.headers };
   }
@@ -52,7 +57,7 @@ export async function handleInvoke(request: Request): Promise<Response> {
       envelope.format === "openai" && capability
         ? fromOpenAiArguments(capabilitySchemas(capability).input, envelope.input)
         : envelope.input;
-    outcome = await invokeTool(envelope.tool, input, { requestId, headers: request.headers });
+    outcome = await invokeTool(envelope.tool, input, { requestId, headers: request.headers, resource: "agent" });
   } catch (error) {
     const problem = asApiError(error, requestId);
     outcome = { status: problem.status, body: { ok: false, error: problem.toProblem(requestId) }, headers: problem.headers };

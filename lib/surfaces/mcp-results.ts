@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Capability } from "../../registry/capabilities.ts";
+import type { CredentialLimits } from "../auth/credential-limits.ts";
 import type { Problem } from "../http/problem.ts";
 import { mcpOutputSchema } from "./tools.ts";
 
@@ -26,13 +27,16 @@ export function fenceUntrusted(lead: string, json: unknown): string {
   ].join("\n");
 }
 
-export function successResult(capability: Capability, body: unknown): McpToolResult {
-  const { wrapped } = mcpOutputSchema(capability);
+/** limits: the caller's, so a delete held for confirmation is framed as the directive it answers. */
+export function successResult(capability: Capability, body: unknown, limits?: CredentialLimits): McpToolResult {
+  const { wrapped } = mcpOutputSchema(capability, limits);
   const structured = wrapped ? { result: body } : (body as Record<string, unknown>);
   const lead =
     capability.source.kind === "directive"
       ? `Directive for the client to carry out (tool ${capability.tool}); nothing ran on the server.`
-      : `Result of ${capability.tool}.`;
+      : (body as { type?: unknown } | null)?.type === "confirm_delete"
+        ? `Nothing was deleted (tool ${capability.tool}): the member must confirm this delete in the browser. Give them the url.`
+        : `Result of ${capability.tool}.`;
   return { content: [{ type: "text", text: fenceUntrusted(lead, structured) }], structuredContent: structured };
 }
 

@@ -1,9 +1,9 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { capabilityByTool } from "../../registry/capabilities.ts";
+import { acceptedScopes, capabilityByTool } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
-import { authenticate } from "../http/authenticate.ts";
+import { authenticate, insufficientScope } from "../http/authenticate.ts";
 import { foreignCharset, MAX_BODY_BYTES } from "../http/body.ts";
 import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
@@ -29,8 +29,8 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     Object.assign(spent, await rateLimitCatalog(caller));
     return {
-      tools: toolsFor(caller.scopes).map(
-        (capability) => toVendorShape(toolDefinition(capability), capability, "mcp") as never,
+      tools: toolsFor(caller.scopes, caller.limits).map(
+        (capability) => toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
       ),
     };
   });
@@ -41,11 +41,12 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
       requestId,
       headers: request.headers,
       caller,
+      resource: "mcp",
     });
     Object.assign(spent, outcome.headers);
     const body = outcome.body;
     if (!body.ok) return errorResult(body.error);
-    return successResult(capability, "directive" in body ? body.directive : body.result);
+    return successResult(capability, "directive" in body ? body.directive : body.result, caller.limits);
   });
   return server;
 }
@@ -77,7 +78,9 @@ export async function handleMcp(request: Request): Promise<Response> {
         headers: { "Content-Type": "application/json", "Request-Id": requestId },
       });
     }
-    const caller = await authenticate(request.headers);
+    const caller = await authenticate(request.headers, "mcp");
+    const refused = await outOfScopeCall(request, caller);
+    if (refused) return refused;
     const spent: Record<string, string> = {};
     const server = buildServer(caller, request, requestId, spent);
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -99,4 +102,54 @@ export async function handleMcp(request: Request): Promise<Response> {
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
   }
+}
+
+/**
+ * For an OAuth token, a tools/call of a tool its scopes do not reach is answered 403 with the
+ * Bearer challenge naming the scopes it needs (the MCP authorization spec's step-up: the client may
+ * ask the member for more), not as a tool error inside a 200. A personal access token cannot be
+ * widened by its client, so there the refusal stays a tool error the model can read. Only a body
+ * small enough for the transport is read.
+ */
+async function outOfScopeCall(request: Request, caller: Caller): Promise<Response | null> {
+  if (caller.kind !== "oauth") return null;
+  const text = await cappedText(request.clone(), MAX_BODY_BYTES);
+  if (text === null) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const call = message as { method?: unknown; id?: unknown; params?: { name?: unknown } } | null;
+  if (call?.method !== "tools/call" || typeof call.params?.name !== "string") return null;
+  const capability = capabilityByTool.get(call.params.name);
+  if (!capability) return null;
+  const needs = acceptedScopes(capability);
+  if (needs.some((scope) => caller.scopes.has(scope))) return null;
+  const error = insufficientScope(needs, "mcp");
+  const body = { jsonrpc: "2.0", error: { code: -32001, message: error.message }, id: call.id ?? null };
+  return new Response(JSON.stringify(body), {
+    status: 403,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers },
+  });
+}
+
+/** The body as text, or null once it passes max bytes (the transport then answers it as too large). */
+async function cappedText(request: Request, max: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > max || !request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,6 +1,7 @@
 import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
 import { ownerRole, readableByOthers } from "../../registry/ownership.ts";
 import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
+import { isDelete, isWrite } from "../pipeline/credential-limits.ts";
 
 /**
  * Which problems an operation can answer, and when: derived from what the pipeline does for its
@@ -57,6 +58,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
     },
     { code: "rate_limited", when: "The token's rate limit is used up; retry after Retry-After seconds." },
   );
+  cases.push(...limitCases(capability));
   const declared = capability.source.kind === "operation" ? (capability.source.operation.errors ?? []) : [];
   for (const error of declared) {
     if (!(error.code in PROBLEM_CODES)) continue;
@@ -64,6 +66,33 @@ export function errorCases(capability: Capability): ErrorCase[] {
     const existing = cases.find((c) => c.code === code);
     if (existing) existing.when = `${existing.when} ${error.when}`;
     else cases.push({ code, when: error.when });
+  }
+  return cases;
+}
+
+/** The refusals of a credential's limits beyond its scopes (lib/pipeline/credential-limits.ts). */
+function limitCases(capability: Capability): ErrorCase[] {
+  const cases: ErrorCase[] = [
+    {
+      code: "tool_not_allowed",
+      when: "The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools).",
+    },
+  ];
+  if (isWrite(capability)) {
+    cases.push({ code: "read_only_credential", when: "The credential is read-only (the member's choice): every write is refused." });
+  }
+  const source = capability.source;
+  if (source.kind === "resource" && source.verb === "create" && source.resource.name === "collections") {
+    cases.push({
+      code: "collection_limited",
+      when: "The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list.",
+    });
+  }
+  if (isDelete(capability)) {
+    cases.push({
+      code: "confirmation_required",
+      when: "The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead).",
+    });
   }
   return cases;
 }

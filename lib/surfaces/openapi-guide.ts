@@ -101,6 +101,8 @@ function authentication(): string {
   return [
     `Every call carries a **personal access token** in the ${code("Authorization")} header: ${code("Authorization: Bearer pds_…")}. Make one on [Settings → Tokens](/settings/tokens): choose its name, its scopes and how long it lives (${DEFAULT_TOKEN_DAYS} days unless you choose otherwise, at most ${MAX_TOKEN_DAYS}). The secret is shown once; the service keeps only its hash. A token looks like ${code("pds_")} followed by ${TOKEN_PATTERN.source.match(/\{(\d+)\}/)?.[1]} letters and digits, the last six a checksum, so a mistyped token is refused without a look-up.`,
     "",
+    `Apps and assistants acting for a member can instead connect with OAuth 2.1 (authorization code with PKCE): [Connect an assistant](/docs/connect) shows how. Their access token is sent the same way, in the same header, and holds the scopes and limits the member approved on the consent page.`,
+    "",
     `A token holds a subset of the ${SCOPES.length} scopes. Reading (GET) needs a ${code(":read")} scope, every other method a ${code(":write")} scope, and ${code(":write")} does not imply ${code(":read")}. Each operation names the scope it needs, and so does each tool.`,
     "",
     "| Scope | Tools and operations |",
@@ -114,6 +116,17 @@ function authentication(): string {
     `A token without the operation's scope is ${status("insufficient_scope")}; the challenge names the scope it lacks (${code(`WWW-Authenticate: ${scoped.challenge}`)}):`,
     "",
     json(scoped.problem),
+  ].join("\n");
+}
+
+/** What a credential may do beyond its scopes (lib/auth/credential-limits.ts), as the token page and consent offer it. */
+function credentialLimits(): string {
+  return [
+    "Beyond its scopes, a token can be limited when the member makes it (Settings → Tokens, or `token create` on the CLI); an OAuth grant takes the same limits on its consent page. The limits only narrow what the scopes allow, and the tool catalog (`/api/agent/tools`, MCP `tools/list`) lists only what they let through.",
+    "- **Only these collections**: the store itself (row-level security) hides every other collection and its items from the token: a get, update or delete of one is 404, lists and the export leave them out, another member's public collection is invisible too, and an item cannot be written into or moved to a collection outside the list (403 `write_refused`). Creating a collection is refused (403 `collection_limited`): the new collection would fall outside the list, and a token never widens its own reach; the member creates it and makes a token that includes it.",
+    "- **Read-only**: every write (an operation whose scopes are all `:write`) is 403 `read_only_credential`; the catalog lists only the reads.",
+    "- **Confirm deletes**: a delete tool (invoke or MCP) deletes nothing and answers a `confirm_delete` directive (invoke: 202 `{ok: true, directive}`) whose `url` opens Settings → Confirmations, where the signed-in member sees the row and confirms; only then is it deleted, as the member. The same delete over REST is 403 `confirmation_required` (nothing is deleted; the detail names the page, where the request waits like a tool's): a REST client reads 2xx as done, and this is not done. A delete the token could not make anyway answers as it would (404, 403 `write_refused`) and holds nothing. Held deletes lapse after 7 days.",
+    "- **Only these tools**: any other tool, and the REST operation that is the same capability, is 403 `tool_not_allowed`.",
   ].join("\n");
 }
 
@@ -230,6 +243,7 @@ export function guideEntries(): GuideEntry[] {
   const entries: [string, () => string][] = [
     ["Getting started", gettingStarted],
     ["Authentication", authentication],
+    ["Credential limits", credentialLimits],
     ["Errors", errors],
     ["Pagination", pagination],
     ["Idempotency", idempotency],

@@ -9,7 +9,7 @@ import { buildSchemas } from "./openapi-schemas.ts";
 import { referenceSchemas, withoutRedundantPatterns } from "./openapi-json.ts";
 import { toolCatalog } from "./tools.ts";
 import { webhooksObject } from "./openapi-webhooks.ts";
-import { SCOPES } from "../../registry/scopes.ts";
+import { describeScope, SCOPES } from "../../registry/scopes.ts";
 
 type Json = Record<string, unknown>;
 
@@ -97,7 +97,7 @@ export function buildOpenApiDocument(): Json {
       license: { name: "Proprietary", url: "https://example.org/license" },
     },
     servers: [{ url: "/api/v1", description: "This service (relative to the site URL)." }],
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { oauth: [] }],
     tags: [
       ...resources.map((resource) => ({ name: resource.name, description: tagDescription(resource) })),
       ...[...extraTags].map(([name, description]) => ({ name, description })),
@@ -114,6 +114,19 @@ export function buildOpenApiDocument(): Json {
           scheme: "bearer",
           bearerFormat: "pds_ personal access token",
           description: `Personal access token. Scopes: ${SCOPES.join(", ")}. Each operation lists the scope it needs.`,
+        },
+        oauth: {
+          type: "oauth2",
+          description:
+            "OAuth 2.1 authorization code with PKCE (S256) for apps and assistants acting for a member (docs/decisions/0020-oauth.md, /docs/connect). Send `resource=<site>/api/v1` (RFC 8707): the token is accepted on that API only. Discovery: /.well-known/oauth-protected-resource/api/v1 and /.well-known/oauth-authorization-server; dynamic registration at /oauth/register, or an https client_id naming a client metadata document.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "/oauth/authorize",
+              tokenUrl: "/oauth/token",
+              refreshUrl: "/oauth/token",
+              scopes: Object.fromEntries(SCOPES.map((scope) => [scope, describeScope(scope)])),
+            },
+          },
         },
       },
       schemas: { ...catalog.schemas, ...agentSchemas(catalog.directiveRefs) },

@@ -21,10 +21,10 @@ export async function handleToolCatalog(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   let headers: Record<string, string> = {};
   try {
-    const caller = await authenticate(request.headers);
+    const caller = await authenticate(request.headers, "agent");
     headers = await rateLimitCatalog(caller);
     const format = formatFrom(new URL(request.url).searchParams);
-    return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format) }, requestId, headers);
+    return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format, caller.limits) }, requestId, headers);
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId, headers);
   }

@@ -1,6 +1,9 @@
 import { acceptedScopes, allowedBy, type Capability, capabilities } from "../../registry/capabilities.ts";
+import { CONFIRM_DELETE_NOTE, confirmDeleteDirective } from "../../registry/confirm-delete.ts";
 import type { Scope } from "../../registry/scopes.ts";
-import { capabilitySchemas, type JsonSchema } from "./tools-json-schema.ts";
+import type { CredentialLimits } from "../auth/credential-limits.ts";
+import { confirmsDelete, limitRefusal } from "../pipeline/credential-limits.ts";
+import { capabilitySchemas, type JsonSchema, toJsonSchema } from "./tools-json-schema.ts";
 import { toOpenAiStrict } from "./tools-openai.ts";
 
 /** The dialects GET /api/agent/tools speaks: our own, OpenAI (Responses and Chat Completions), Anthropic, MCP. */
@@ -38,17 +41,25 @@ function toolDescription(capability: Capability): string {
   return `${capability.description} ${capability.source.resource.description}`;
 }
 
-export function toolDefinition(capability: Capability): ToolDefinition {
+let confirmDeleteSchema: JsonSchema | undefined;
+
+/**
+ * The tool as a credential with these limits sees it: a delete held for the member's confirmation
+ * is described as what it then answers (the confirm_delete directive).
+ */
+export function toolDefinition(capability: Capability, limits?: CredentialLimits): ToolDefinition {
   const { input, output } = capabilitySchemas(capability);
+  const held = confirmsDelete(capability, limits);
+  if (held) confirmDeleteSchema ??= toJsonSchema(confirmDeleteDirective, "output");
   return {
     name: capability.tool,
     title: capability.summary,
-    description: toolDescription(capability),
-    kind: capability.source.kind === "directive" ? "directive" : "server",
+    description: held ? `${toolDescription(capability)} ${CONFIRM_DELETE_NOTE}` : toolDescription(capability),
+    kind: capability.source.kind === "directive" || held ? "directive" : "server",
     scope: capability.scope,
     scopes: acceptedScopes(capability),
     inputSchema: input,
-    outputSchema: output,
+    outputSchema: held && confirmDeleteSchema ? confirmDeleteSchema : output,
     annotations: {
       title: capability.summary,
       ...capability.annotations,
@@ -58,19 +69,23 @@ export function toolDefinition(capability: Capability): ToolDefinition {
   };
 }
 
-/** The capabilities a set of scopes may call, in registry order (stable, so prompt caches hold). */
-export function toolsFor(scopes: Iterable<Scope>): Capability[] {
+/**
+ * The capabilities a set of scopes, and the credential's limits, let it call, in registry order
+ * (stable, so prompt caches hold): a tool its limits refuse (read-only, allowlist) is not listed.
+ */
+export function toolsFor(scopes: Iterable<Scope>, limits?: CredentialLimits): Capability[] {
   const granted = new Set<string>(scopes);
   // Any accepted scope lists a tool whose input picks its scope (uploads); invoke checks the exact one.
-  return capabilities.filter((capability) => allowedBy(capability, granted));
+  return capabilities.filter((capability) => allowedBy(capability, granted) && !limitRefusal(capability, limits));
 }
 
 /**
  * MCP requires an object at the root of outputSchema and structuredContent; a tool whose answer is
  * not an object (a delete answers null) is described, and answered, as {result: <answer>}.
+ * With limits: a delete held for confirmation answers the directive, an object.
  */
-export function mcpOutputSchema(capability: Capability): { schema: JsonSchema; wrapped: boolean } {
-  const { output } = capabilitySchemas(capability);
+export function mcpOutputSchema(capability: Capability, limits?: CredentialLimits): { schema: JsonSchema; wrapped: boolean } {
+  const { outputSchema: output } = toolDefinition(capability, limits);
   if (output.type === "object") return { schema: output, wrapped: false };
   return {
     schema: { type: "object", properties: { result: output }, required: ["result"], additionalProperties: false },
@@ -78,7 +93,12 @@ export function mcpOutputSchema(capability: Capability): { schema: JsonSchema; w
   };
 }
 
-export function toVendorShape(definition: ToolDefinition, capability: Capability, format: ToolFormat): unknown {
+export function toVendorShape(
+  definition: ToolDefinition,
+  capability: Capability,
+  format: ToolFormat,
+  limits?: CredentialLimits,
+): unknown {
   switch (format) {
     case "pds":
       return definition;
@@ -110,13 +130,15 @@ export function toVendorShape(definition: ToolDefinition, capability: Capability
         title: definition.title,
         description: definition.description,
         inputSchema: definition.inputSchema,
-        outputSchema: mcpOutputSchema(capability).schema,
+        outputSchema: mcpOutputSchema(capability, limits).schema,
         annotations: definition.annotations,
       };
   }
 }
 
-/** The catalog a token (or session) with these scopes sees, in the requested dialect. */
-export function toolCatalog(scopes: Iterable<Scope>, format: ToolFormat = "pds"): unknown[] {
-  return toolsFor(scopes).map((capability) => toVendorShape(toolDefinition(capability), capability, format));
+/** The catalog a token (or session) with these scopes and limits sees, in the requested dialect. */
+export function toolCatalog(scopes: Iterable<Scope>, format: ToolFormat = "pds", limits?: CredentialLimits): unknown[] {
+  return toolsFor(scopes, limits).map((capability) =>
+    toVendorShape(toolDefinition(capability, limits), capability, format, limits),
+  );
 }

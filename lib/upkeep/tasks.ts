@@ -1,6 +1,9 @@
+import { expireUnusedClients } from "../auth/oauth/clients.ts";
+import { purgeExpiredOAuthRows } from "../auth/oauth/tokens.ts";
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
 import { purgeExpiredResolverCache } from "../catalog/providers/durable-cache.ts";
+import { purgeLapsedDeletes } from "../domain/delete-confirmations.ts";
 import { purgeExpiredIdempotencyKeys } from "../pipeline/idempotency.ts";
 import { purgeWebhookDeliveries } from "../webhook-delivery/worker.ts";
 
@@ -31,8 +34,14 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
         )
       ).length,
   },
-  // Webhook deliveries are kept 30 days for the delivery log; pending ones are never purged.
+  // Webhook deliveries and events (the event log) are kept 30 days; pending deliveries and their events never purged.
   { name: "webhook_deliveries", run: purgeWebhookDeliveries },
   // The resolver's cached provider answers past their TTL: an expired row is never read again.
   { name: "expired_resolver_cache", run: purgeExpiredResolverCache },
+  // Deletes a "confirm destructive" credential asked for, past their 7 days: never carried out.
+  { name: "lapsed_delete_confirmations", run: purgeLapsedDeletes },
+  // OAuth: tokens and codes a day past expiry (a used refresh token is kept until then, so its reuse
+  // is still recognised); dynamically registered clients unused for 30 days with no live grant.
+  { name: "expired_oauth_tokens", run: purgeExpiredOAuthRows },
+  { name: "unused_oauth_clients", run: expireUnusedClients },
 ];

@@ -1,5 +1,8 @@
 import { isScope, READ_ONLY_SCOPES, SCOPES, type Scope } from "../../registry/scopes.ts";
+import type { CredentialLimits } from "../auth/credential-limits.ts";
 import { createToken, DEFAULT_TOKEN_DAYS, isAllowedExpiry, MAX_TOKEN_DAYS } from "../auth/tokens.ts";
+import { limitChoices } from "../domain/credential-limit-choices.ts";
+import { parseCredentialLimits } from "./credential-limits-form.ts";
 
 /** The expiry choices offered besides a custom date; a year is 365 days. */
 export const EXPIRY_CHOICES = [
@@ -14,8 +17,8 @@ export { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS };
 export const EXPIRES_SOON_DAYS = 7;
 
 export type TokenFormResult =
-  | { ok: true; token: string; name: string; scopes: Scope[]; expiresAt: string }
-  | { ok: false; error: string };
+  | { ok: true; token: string; name: string; scopes: Scope[]; expiresAt: string; limits: CredentialLimits | null }
+  | { ok: false; error: string; /** The limits field refused, when it was one of them. */ field?: string };
 
 /** A custom date (YYYY-MM-DD) means 00:00 UTC of that day; answers null when it is not a real date. */
 export function customExpiry(value: string): Date | null {
@@ -53,8 +56,10 @@ export async function createTokenFromForm(memberId: string, form: FormData): Pro
   if (unknown.length) return { ok: false, error: `Unknown scope: ${unknown.join(", ")}.` };
   const scopes = picked.filter(isScope);
   if (!scopes.length) return { ok: false, error: "Pick at least one scope." };
-  const { token, record } = await createToken({ memberId, name, scopes, days, expiresAt });
-  return { ok: true, token, name, scopes, expiresAt: record.expires_at };
+  const parsed = parseCredentialLimits(form, await limitChoices(memberId));
+  if (!parsed.ok) return { ok: false, error: parsed.error, field: parsed.field };
+  const { token, record } = await createToken({ memberId, name, scopes, days, expiresAt, limits: parsed.limits });
+  return { ok: true, token, name, scopes, expiresAt: record.expires_at, limits: record.limits };
 }
 
 /** Starting points of the scope picker; the form itself starts with none. */

@@ -21,9 +21,38 @@ function triggerSql(kind: EventKind): string {
 }
 
 /**
+ * The members an event is for, from its kind: the trigger stamping each new event (the event log's
+ * member_id and other_member_id, 20261126130100_create_event_log.sql) calls it. Kinds sharing the
+ * same audience columns share one branch; an unknown kind (a ping) is for nobody's log.
+ */
+function eventMembersSql(kinds: readonly EventKind[]): string {
+  const byAudience = new Map<string, string[]>();
+  for (const kind of kinds) {
+    const key = kind.audience.join(",");
+    byAudience.set(key, [...(byAudience.get(key) ?? []), kind.type]);
+  }
+  const branches = [...byAudience].map(([columns, types]) => {
+    const members = columns
+      .split(",")
+      .map((column) => `(p_data ->> ${quote(column)})::uuid`)
+      .join(", ");
+    return `    when p_type = any (array[${types.map(quote).join(", ")}]) then array[${members}]`;
+  });
+  // No SET clause, so the planner inlines it into the caller's expression: a SQL function that
+  // keeps one is called through the function manager every time (~50 µs a call on PGlite). The body
+  // names only built-in operators and casts, which resolve in pg_catalog whatever the search_path.
+  return `create or replace function app_private.webhook_event_members(p_type text, p_data jsonb) returns uuid[]
+language sql immutable parallel safe as $$
+  select case
+${branches.join("\n")}
+  end
+$$;`;
+}
+
+/**
  * The SQL of the migration, generated from each resource's events and eventSource. It replaces what an
- * earlier one made: every trigger that emits webhook events (a kind no longer declared loses its trigger)
- * and the known-kinds check, so it applies over any earlier version.
+ * earlier one made: every trigger that emits webhook events (a kind no longer declared loses its trigger),
+ * the kinds' audience function and the known-kinds check, so it applies over any earlier version.
  */
 export function eventTriggersSql(kinds: readonly EventKind[] = EVENT_KINDS): string {
   return [
@@ -39,6 +68,7 @@ begin
   end loop;
 end $$;`,
     ...kinds.map(triggerSql),
+    eventMembersSql(kinds),
     // The store knows the kinds too, so an endpoint written by SQL cannot subscribe to a kind that never fires.
     "alter table public.webhook_endpoints drop constraint if exists webhook_endpoints_events_known;",
     `alter table public.webhook_endpoints add constraint webhook_endpoints_events_known

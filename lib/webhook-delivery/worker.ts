@@ -1,8 +1,9 @@
 import { WEBHOOK_LIMITS } from "../../registry/events.ts";
+import { KEEP_EVENTS_DAYS } from "../../registry/limits.ts";
 import { asService, type Queryable } from "../db/index.ts";
 import { webhookClock } from "../domain/webhooks/clock.ts";
 import { decryptSecret } from "../domain/webhooks/secrets.ts";
-import { type EventRow, eventBody } from "./payload.ts";
+import { type EventRow, eventBody } from "../domain/webhooks/payload.ts";
 import { sendWebhook } from "./send.ts";
 import { signatureHeaders } from "./sign.ts";
 
@@ -133,17 +134,34 @@ export async function runWebhookDeliveries(options: { limit?: number; endpoints?
   return claimed.length;
 }
 
-/** Deliveries older than 30 days, and events no delivery refers to any more (an upkeep task). */
+/**
+ * The upkeep task: deliveries older than 30 days, events older than 30 days (the log's window), and
+ * events naming a member who deleted their account, whatever their age: their records went with the
+ * account (decision 0008), so their copies go too. An event still waiting to be delivered stays until
+ * it is. Then the sequence counters no event can follow any more: 30 days after a record's deletion
+ * (an undo within those days continues the count), a check-in or a ping.
+ */
 export async function purgeWebhookDeliveries(tx: Queryable): Promise<number> {
-  const before = new Date(webhookClock.now().getTime() - WEBHOOK_LIMITS.keepDeliveriesDays * 86_400_000).toISOString();
+  const now = webhookClock.now().getTime();
+  const before = new Date(now - WEBHOOK_LIMITS.keepDeliveriesDays * 86_400_000).toISOString();
   const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
     before,
   ]);
-  // An event is written with its deliveries in one transaction, so one without any is left over from
-  // a purge or from a member's deletion (their endpoints cascade away): drop it at any age.
+  const eventsBefore = new Date(now - KEEP_EVENTS_DAYS * 86_400_000).toISOString();
+  // member_id is null on a ping (and on events written before the log): kept while a delivery refers to it.
   await tx.query(
     `delete from app_private.webhook_events ev
-      where not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id)`,
+      where not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id and d.status = 'pending')
+        and (ev.created_at < $1
+          or (ev.member_id is null and not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id))
+          or (ev.member_id is not null and not exists (select 1 from public.profiles p where p.id = ev.member_id))
+          or (ev.other_member_id is not null and not exists (select 1 from public.profiles p where p.id = ev.other_member_id)))`,
+    [eventsBefore],
+  );
+  await tx.query(
+    `delete from app_private.record_event_sequences
+      where touched_at < $1 and last_type not like '%.created' and last_type not like '%.updated'`,
+    [eventsBefore],
   );
   return rows.length;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
 import { EVENT_TYPES, PING_EVENT, WEBHOOK_LIMITS } from "../events.ts";
+import { KEEP_EVENTS_DAYS } from "../limits.ts";
 import { pageOf, pageQuery } from "../pagination.ts";
 import { recordSchema } from "../resource-schemas.ts";
 import { webhookEndpoints } from "../resources/webhook-endpoints.ts";
@@ -86,4 +87,32 @@ export const webhookEndpointsDeliveriesRetry = defineOperation({
   input: z.strictObject({ id: endpointId, delivery_id: z.uuid().describe("Identifier of the delivery.") }),
   output: webhookDelivery,
   errors: [{ status: 404, code: "not_found", when: "The endpoint or delivery does not exist or is not the member's." }],
+});
+
+export const webhookEndpointsRedeliver = defineOperation({
+  name: "webhook_endpoints_redeliver",
+  summary: "Redeliver every event since a time",
+  description: `Queue again, in log order, every kept event since a time that this endpoint subscribes to (events are kept ${KEEP_EVENTS_DAYS} days), for a receiver that was down or lost what it got. Each keeps its id: receivers deduplicate on it, and order a record's updates by sequence.`,
+  method: "POST",
+  path: "/webhook-endpoints/{id}/redeliver",
+  scope: "webhooks:write",
+  pathParams: ["id"],
+  input: z.strictObject({
+    id: endpointId,
+    since: z.iso
+      .datetime({ offset: true })
+      .describe(`Redeliver events created at or after this time (RFC 3339); earlier than ${KEEP_EVENTS_DAYS} days ago means all kept.`),
+  }),
+  output: z
+    .object({
+      endpoint_id: z.uuid().describe("The endpoint."),
+      since: z.iso.datetime({ offset: true }).describe(`The time used: the one asked, or ${KEEP_EVENTS_DAYS} days ago when it was earlier.`),
+      queued: z.int().min(0).describe("Deliveries queued; follow them in the delivery log."),
+    })
+    .describe("What was queued."),
+  rules: [
+    "Every event of the member since then whose kind the endpoint subscribes to, also events from before the endpoint existed; a disabled endpoint gets them once enabled again.",
+    "Safe to repeat: an event already waiting to be delivered to this endpoint is not queued twice (queued counts only new deliveries); once delivered, asking again sends it again.",
+  ],
+  errors: endpointNotFound,
 });

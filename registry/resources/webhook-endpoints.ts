@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../define.ts";
 import { EVENT_TYPES, WEBHOOK_LIMITS } from "../events.ts";
+import { KEEP_EVENTS_DAYS } from "../limits.ts";
 import { createdAtField, idField, ownerField, updatedAtField } from "../fields.ts";
 import { OUTBOUND_ADDRESS_RULE } from "../outbound-addresses.ts";
 
@@ -68,10 +69,11 @@ export const webhookEndpoints = defineResource({
   },
   rules: [
     `At most ${WEBHOOK_LIMITS.maxEndpointsPerMember} endpoints per member (403 write_refused beyond that).`,
-    "Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.",
+    "Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.",
     `A 2xx answer within ${WEBHOOK_LIMITS.timeoutSeconds} s is delivered; anything else (redirects included: they are not followed) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the delivery is failed.`,
     `An endpoint whose deliveries have failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days is disabled (enabled false, disabled_reason set).`,
     `Payloads over ${WEBHOOK_LIMITS.maxPayloadBytes / 1024} KB carry data: {id, url} instead of the record; answers are read up to ${WEBHOOK_LIMITS.maxResponseBytes / 1024} KB. Deliveries are kept ${WEBHOOK_LIMITS.keepDeliveriesDays} days.`,
+    `Every event is kept ${KEEP_EVENTS_DAYS} days, whether or not an endpoint wanted it: GET /events pulls them in order, and POST /webhook-endpoints/{id}/redeliver sends an endpoint everything since a time again.`,
     "An event reaches only endpoints of members who can read the record (messages: sender and recipient; follows: both sides).",
     `Saving an endpoint refuses a URL whose host is a refused address written literally, or a local name; a name is judged when each delivery connects, since what it resolves to can change. ${OUTBOUND_ADDRESS_RULE}`,
   ],

@@ -68,4 +68,22 @@ describe("operator CLI", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no live token");
   });
+
+  it("makes a token with limits, refusing a collection not the member's and an unknown tool", { timeout: 90_000 }, async () => {
+    const base = ["token", "create", "--email", email, "--scopes", "items:read", "--name", "limited"];
+    const foreign = await cli(...base, "--collections", "00000000-0000-4000-8000-000000000000");
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toContain("Unknown collection");
+    const unknownTool = await cli(...base, "--tools", "items_list,format_disk");
+    expect(unknownTool.code).toBe(2);
+    expect(unknownTool.stderr).toContain("Unknown tool: format_disk");
+    const made = await cli(...base, "--read-only", "--confirm-destructive", "--tools", "items_list,items_get");
+    expect(made.stdout).toMatch(TOKEN_PATTERN);
+    const listed = JSON.parse((await cli("token", "list", "--email", email)).stdout) as { name: string; limits: unknown }[];
+    expect(listed.find((token) => token.name === "limited")?.limits).toEqual({
+      readOnly: true,
+      confirmDestructive: true,
+      tools: ["items_list", "items_get"],
+    });
+  });
 });

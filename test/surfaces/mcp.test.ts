@@ -38,8 +38,8 @@ describe("MCP at /api/mcp", () => {
     const ada = await makeMember();
     const client = await connect(await tokenFor(ada.id, ["goals:read"]));
     const { tools } = await client.listTools();
-    // The export runs with any read scope and answers what that scope allows.
-    expect(tools.map((t) => t.name)).toEqual(["goals_list", "goals_get", "export"]);
+    // The export and the event log run with any read scope and answer what that scope allows.
+    expect(tools.map((t) => t.name)).toEqual(["goals_list", "goals_get", "export", "events_list"]);
   });
 
   it("calls tools through the shared pipeline: structuredContent plus fenced text", async () => {

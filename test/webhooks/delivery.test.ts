@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { eventKindByType, eventPayloadSchema, eventReferenceData } from "@/registry/events";
 import { asMember, asService } from "@/lib/db";
-import { eventBody } from "@/lib/webhook-delivery/payload";
+import { eventBody } from "@/lib/domain/webhooks/payload";
 import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
 import { runUpkeep } from "@/lib/upkeep/run";
 import { runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";

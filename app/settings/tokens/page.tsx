@@ -4,6 +4,8 @@ import { SubmitButton } from "@/components/submit-button";
 import { TokenCreateForm } from "@/components/token-create-form";
 import { displayToken } from "@/lib/auth/token-format";
 import { listTokens, type TokenRecord } from "@/lib/auth/tokens";
+import { limitChoices } from "@/lib/domain/credential-limit-choices";
+import { limitLabels } from "@/lib/web/credential-limits-form";
 import { formatDateTime } from "@/lib/web/format";
 import { requireMember } from "@/lib/web/session";
 import {
@@ -23,7 +25,8 @@ const SCOPE_INFO = SCOPES.map((scope) => ({ scope, description: describeScope(sc
 
 export default async function TokensPage({ searchParams }: { searchParams: Promise<{ revoke?: string | string[] }> }) {
   const member = await requireMember();
-  const tokens = await listTokens(member.id);
+  const [tokens, choices] = await Promise.all([listTokens(member.id), limitChoices(member.id)]);
+  const collectionNames = new Map(choices.collections.map((c) => [c.id, c.name]));
   const { revoke } = await searchParams;
   const now = Date.now();
   const isLive = (t: TokenRecord) => !t.revoked_at && new Date(t.expires_at).getTime() > now;
@@ -55,11 +58,11 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
       )}
       <section aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">Your tokens</h2>
-        {live.length === 0 ? <p className="muted">No active tokens.</p> : <TokenTable tokens={live} now={now} />}
+        {live.length === 0 ? <p className="muted">No active tokens.</p> : <TokenTable tokens={live} now={now} collectionNames={collectionNames} />}
         {ended.length > 0 && (
           <details className="ended">
             <summary>Revoked and expired ({ended.length})</summary>
-            <TokenTable tokens={ended} now={now} />
+            <TokenTable tokens={ended} now={now} collectionNames={collectionNames} />
           </details>
         )}
       </section>
@@ -71,12 +74,21 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
         maxDays={MAX_TOKEN_DAYS}
         scopes={SCOPE_INFO}
         presets={TOKEN_PRESETS}
+        limitChoices={choices}
       />
     </>
   );
 }
 
-function TokenTable({ tokens, now }: { tokens: readonly TokenRecord[]; now: number }) {
+function TokenTable({
+  tokens,
+  now,
+  collectionNames,
+}: {
+  tokens: readonly TokenRecord[];
+  now: number;
+  collectionNames: ReadonlyMap<string, string>;
+}) {
   return (
     <div className="table-wrap">
       <table className="stacked">
@@ -85,6 +97,7 @@ function TokenTable({ tokens, now }: { tokens: readonly TokenRecord[]; now: numb
             <th scope="col">Name</th>
             <th scope="col">Token</th>
             <th scope="col">Scopes</th>
+            <th scope="col">Limits</th>
             <th scope="col">Created</th>
             <th scope="col">Expires</th>
             <th scope="col">Last used</th>
@@ -124,6 +137,17 @@ function TokenTable({ tokens, now }: { tokens: readonly TokenRecord[]; now: numb
                       <li key={scope}>{scope}</li>
                     ))}
                   </ul>
+                </td>
+                <td data-label="Limits" data-testid="token-limits">
+                  {token.limits ? (
+                    <ul className="tags">
+                      {limitLabels(token.limits, collectionNames).map((label) => (
+                        <li key={label}>{label}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="muted">none</span>
+                  )}
                 </td>
                 <td data-label="Created">{formatDateTime(token.created_at)}</td>
                 <td data-label="Expires">

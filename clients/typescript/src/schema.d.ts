@@ -716,6 +716,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver every event since a time
+         * @description Queue again, in log order, every kept event since a time that this endpoint subscribes to (events are kept 30 days), for a receiver that was down or lost what it got. Each keeps its id: receivers deduplicate on it, and order a record's updates by sequence.
+         *
+         *     - Every event of the member since then whose kind the endpoint subscribes to, also events from before the endpoint existed; a disabled endpoint gets them once enabled again.
+         *     - Safe to repeat: an event already waiting to be delivered to this endpoint is not queued twice (queued counts only new deliveries); once delivered, asking again sends it again.
+         */
+        post: operations["webhook_endpoints_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -734,6 +757,31 @@ export interface paths {
          *     - Media links are valid for 24 hours; only completed uploads are listed.
          */
         get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull the member's events
+         * @description The member's events in order, oldest first, with the same ids and payloads as webhook deliveries, kept 30 days. Pass next_cursor as after to get what came since: an integrator whose receiver was down catches up here.
+         *
+         *     - Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.
+         *     - Order is the order the store wrote the events in, by transaction; an event appears only once every transaction that began before it has ended, so one that commits late is never skipped by a cursor already handed out. Within one record, sequence gives the order of its changes.
+         *     - Messages and follows appear in the logs of both members; a record deleted is still in the log as its *.deleted event.
+         *     - Events are kept 30 days from their creation, then purged: a cursor older than that resumes at the oldest event kept.
+         */
+        get: operations["events_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -835,7 +883,7 @@ export interface webhooks {
         put?: never;
         /**
          * collection.created
-         * @description Collection created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Collection created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_collection_created"];
         delete?: never;
@@ -855,7 +903,7 @@ export interface webhooks {
         put?: never;
         /**
          * collection.updated
-         * @description Collection updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Collection updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_collection_updated"];
         delete?: never;
@@ -875,7 +923,7 @@ export interface webhooks {
         put?: never;
         /**
          * collection.deleted
-         * @description Collection deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Collection deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_collection_deleted"];
         delete?: never;
@@ -895,7 +943,7 @@ export interface webhooks {
         put?: never;
         /**
          * item.created
-         * @description Item created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Item created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_item_created"];
         delete?: never;
@@ -915,7 +963,7 @@ export interface webhooks {
         put?: never;
         /**
          * item.updated
-         * @description Item updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Item updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_item_updated"];
         delete?: never;
@@ -935,7 +983,7 @@ export interface webhooks {
         put?: never;
         /**
          * item.deleted
-         * @description Item deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Item deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_item_deleted"];
         delete?: never;
@@ -955,7 +1003,7 @@ export interface webhooks {
         put?: never;
         /**
          * todo.created
-         * @description Todo created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Todo created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_todo_created"];
         delete?: never;
@@ -975,7 +1023,7 @@ export interface webhooks {
         put?: never;
         /**
          * todo.updated
-         * @description Todo updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Todo updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_todo_updated"];
         delete?: never;
@@ -995,7 +1043,7 @@ export interface webhooks {
         put?: never;
         /**
          * todo.deleted
-         * @description Todo deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Todo deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_todo_deleted"];
         delete?: never;
@@ -1015,7 +1063,7 @@ export interface webhooks {
         put?: never;
         /**
          * goal.created
-         * @description Goal created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Goal created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_goal_created"];
         delete?: never;
@@ -1035,7 +1083,7 @@ export interface webhooks {
         put?: never;
         /**
          * goal.updated
-         * @description Goal updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Goal updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_goal_updated"];
         delete?: never;
@@ -1055,7 +1103,7 @@ export interface webhooks {
         put?: never;
         /**
          * goal.deleted
-         * @description Goal deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Goal deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_goal_deleted"];
         delete?: never;
@@ -1075,7 +1123,7 @@ export interface webhooks {
         put?: never;
         /**
          * streak.created
-         * @description Streak created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Streak created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_streak_created"];
         delete?: never;
@@ -1095,7 +1143,7 @@ export interface webhooks {
         put?: never;
         /**
          * streak.updated
-         * @description Streak updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Streak updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_streak_updated"];
         delete?: never;
@@ -1115,7 +1163,7 @@ export interface webhooks {
         put?: never;
         /**
          * streak.deleted
-         * @description Streak deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Streak deleted; data is the record as it was before deletion. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_streak_deleted"];
         delete?: never;
@@ -1135,7 +1183,7 @@ export interface webhooks {
         put?: never;
         /**
          * streak.checked_in
-         * @description A day was recorded on one of the member's streaks (POST /streaks/{id}/check-in); data is the check-in. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description A day was recorded on one of the member's streaks (POST /streaks/{id}/check-in); data is the check-in. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_streak_checked_in"];
         delete?: never;
@@ -1155,7 +1203,7 @@ export interface webhooks {
         put?: never;
         /**
          * message.created
-         * @description Message created; data is the record as GET returns it. Sent to sender_id and recipient_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Message created; data is the record as GET returns it. Sent to sender_id and recipient_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_message_created"];
         delete?: never;
@@ -1175,7 +1223,7 @@ export interface webhooks {
         put?: never;
         /**
          * follow.created
-         * @description Follow created; data is the record as GET returns it. Sent to follower_id and followee_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Follow created; data is the record as GET returns it. Sent to follower_id and followee_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_follow_created"];
         delete?: never;
@@ -1195,7 +1243,7 @@ export interface webhooks {
         put?: never;
         /**
          * follow.deleted
-         * @description Follow deleted; data is the record as it was before deletion. Sent to follower_id and followee_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Follow deleted; data is the record as it was before deletion. Sent to follower_id and followee_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_follow_deleted"];
         delete?: never;
@@ -1215,7 +1263,7 @@ export interface webhooks {
         put?: never;
         /**
          * channel.created
-         * @description Channel created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Channel created; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_channel_created"];
         delete?: never;
@@ -1235,7 +1283,7 @@ export interface webhooks {
         put?: never;
         /**
          * channel.updated
-         * @description Channel updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Channel updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_channel_updated"];
         delete?: never;
@@ -1255,7 +1303,7 @@ export interface webhooks {
         put?: never;
         /**
          * collection_type.updated
-         * @description Collection type updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Collection type updated; data is the record as GET returns it. Sent to owner_id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_collection_type_updated"];
         delete?: never;
@@ -1275,7 +1323,7 @@ export interface webhooks {
         put?: never;
         /**
          * profile.updated
-         * @description Profile updated; data is the record as GET returns it. Sent to id's endpoints. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description Profile updated; data is the record as GET returns it. Sent to id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_profile_updated"];
         delete?: never;
@@ -1295,7 +1343,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook_endpoint.ping
-         * @description A test event sent by POST /webhook-endpoints/{id}/ping. Every delivery is a POST of {id, type, created_at, data} signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         * @description A test event sent by POST /webhook-endpoints/{id}/ping. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_webhook_endpoint_ping"];
         delete?: never;
@@ -1321,7 +1369,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "unauthorized" | "insufficient_scope" | "write_refused" | "plan_required" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "malformed_request" | "idempotency_mismatch" | "rate_limited" | "upstream_unavailable" | "unavailable" | "internal";
+            code: "unauthorized" | "insufficient_scope" | "write_refused" | "plan_required" | "read_only_credential" | "tool_not_allowed" | "collection_limited" | "confirmation_required" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "malformed_request" | "idempotency_mismatch" | "rate_limited" | "upstream_unavailable" | "unavailable" | "internal";
             /** @description The Request-Id of this request; quote it when reporting a problem. */
             request_id: string;
             /** @description Per-field problems (422), each pointing into the request input. */
@@ -2407,7 +2455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2517,7 +2565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2630,7 +2678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2709,7 +2757,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2835,7 +2883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the collection but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2958,7 +3006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3082,7 +3130,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3202,7 +3250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3281,7 +3329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3421,7 +3469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks items:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the item but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3544,7 +3592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:read. */
+            /** @description `insufficient_scope`: The token lacks todos:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3664,7 +3712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3782,7 +3830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:read. */
+            /** @description `insufficient_scope`: The token lacks todos:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3861,7 +3909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3997,7 +4045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks todos:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4120,7 +4168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:read. */
+            /** @description `insufficient_scope`: The token lacks goals:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4233,7 +4281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4347,7 +4395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:read. */
+            /** @description `insufficient_scope`: The token lacks goals:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4426,7 +4474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4555,7 +4603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks goals:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4676,7 +4724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:read. */
+            /** @description `insufficient_scope`: The token lacks streaks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4786,7 +4834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4900,7 +4948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:read. */
+            /** @description `insufficient_scope`: The token lacks streaks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4979,7 +5027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5105,7 +5153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5228,7 +5276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:read. */
+            /** @description `insufficient_scope`: The token lacks messages:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5337,7 +5385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks messages:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5449,7 +5497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks messages:read. */
+            /** @description `insufficient_scope`: The token lacks messages:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5542,7 +5590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5645,7 +5693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5744,7 +5792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5847,7 +5895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5955,7 +6003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6067,7 +6115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:read. */
+            /** @description `insufficient_scope`: The token lacks social:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6181,7 +6229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the channel but it is another member's: only its owner may change it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6302,7 +6350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6402,7 +6450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks collections:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6514,7 +6562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:read. */
+            /** @description `insufficient_scope`: The token lacks profile:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6621,7 +6669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6732,7 +6780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6851,7 +6899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6970,7 +7018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7049,7 +7097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7184,7 +7232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7512,7 +7560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks streaks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7728,7 +7776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks profile:write or messages:write or items:write. The token lacks the write scope of the purpose. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `plan_required`: The member is not on the Pro plan. */
+            /** @description `insufficient_scope`: The token lacks profile:write or messages:write or items:write. The token lacks the write scope of the purpose. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `plan_required`: The member is not on the Pro plan. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8028,7 +8076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks items:read. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8208,7 +8256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8371,7 +8419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks items:read. */
+            /** @description `insufficient_scope`: The token lacks items:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8486,7 +8534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8675,7 +8723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8852,7 +8900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9013,7 +9061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9025,6 +9073,163 @@ export interface operations {
                 };
             };
             /** @description `not_found`: No such record, or not visible to this token. The endpoint or delivery does not exist or is not the member's. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_endpoints_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T09:30:00.000000+00:00"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Redeliver events created at or after this time (RFC 3339); earlier than 30 days ago means all kept.
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "since": "2026-11-22T09:30:00.000000+00:00",
+                     *       "queued": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The endpoint.
+                         */
+                        endpoint_id: string;
+                        /**
+                         * Format: date-time
+                         * @description The time used: the one asked, or 30 days ago when it was earlier.
+                         */
+                        since: string;
+                        /** @description Deliveries queued; follow them in the delivery log. */
+                        queued: number;
+                    };
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such record, or not visible to this token. The endpoint does not exist or is not the member's. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9121,7 +9326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. */
+            /** @description `insufficient_scope`: The token lacks collections:read or goals:read or items:read or messages:read or profile:read or social:read or streaks:read or todos:read or webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9133,6 +9338,117 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    events_list: {
+        parameters: {
+            query?: {
+                /** @description Cursor from next_cursor of the previous page. */
+                after?: components["parameters"]["After"];
+                /** @description Only these event kinds, comma-separated (item.created,item.updated); default every kind the token may read. */
+                types?: string;
+                /** @description Page size, 1–200, default 50. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; next_cursor leads to the next. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "has_more": true,
+                     *       "next_cursor": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier of the event: the payload's id and the webhook-id header of its deliveries.
+                             */
+                            id: string;
+                            /**
+                             * @description The event kind.
+                             * @enum {string}
+                             */
+                            type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated";
+                            /**
+                             * Format: date-time
+                             * @description When the change committed (RFC 3339).
+                             */
+                            created_at: string;
+                            /** @description The record's sequence number: one more for each event of the same record (data.id). */
+                            sequence: number | null;
+                            /** @description The record as GET answers it (as it was before deletion for a *.deleted event), or {id, url} over 256 KB; each kind's schema is in the webhooks section. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description Whether more events follow right now. */
+                        has_more: boolean;
+                        /** @description Pass as ?after= to continue. Never null: at the end of the log it is where later events will start. */
+                        next_cursor: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks collections:read or items:read or todos:read or goals:read or streaks:read or messages:read or social:read or profile:read. types names a kind whose resource's read scope the token lacks. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). types names an unknown kind, or the cursor is not one we issued. */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9380,6 +9696,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Collection"];
                 };
             };
@@ -9440,6 +9758,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Collection"];
                 };
             };
@@ -9500,6 +9820,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Collection"];
                 };
             };
@@ -9560,6 +9882,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Item"];
                 };
             };
@@ -9620,6 +9944,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Item"];
                 };
             };
@@ -9680,6 +10006,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Item"];
                 };
             };
@@ -9740,6 +10068,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Todo"];
                 };
             };
@@ -9800,6 +10130,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Todo"];
                 };
             };
@@ -9860,6 +10192,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Todo"];
                 };
             };
@@ -9920,6 +10254,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Goal"];
                 };
             };
@@ -9980,6 +10316,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Goal"];
                 };
             };
@@ -10040,6 +10378,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Goal"];
                 };
             };
@@ -10100,6 +10440,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Streak"];
                 };
             };
@@ -10160,6 +10502,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Streak"];
                 };
             };
@@ -10220,6 +10564,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Streak"];
                 };
             };
@@ -10280,6 +10626,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     /** @description One check-in. Append-only: never changed or removed except with its streak. */
                     data: {
                         /**
@@ -10364,6 +10712,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Message"];
                 };
             };
@@ -10424,6 +10774,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Follow"];
                 };
             };
@@ -10484,6 +10836,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Follow"];
                 };
             };
@@ -10544,6 +10898,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Channel"];
                 };
             };
@@ -10604,6 +10960,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Channel"];
                 };
             };
@@ -10664,6 +11022,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["CollectionType"];
                 };
             };
@@ -10724,6 +11084,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     data: components["schemas"]["Profile"];
                 };
             };
@@ -10784,6 +11146,8 @@ export interface operations {
                      * @description When the change committed (RFC 3339).
                      */
                     created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
                     /** @description A test event. */
                     data: {
                         /**

@@ -53,3 +53,12 @@ export const retryDelivery: ToolHandler<"webhook_endpoints_deliveries_retry"> = 
   if (!row?.ok) throw new ApiError("not_found", "No such delivery of a webhook endpoint visible to this token.");
   return deliveryById(ctx, ctx.input.id, ctx.input.delivery_id);
 };
+
+export const redeliverSince: ToolHandler<"webhook_endpoints_redeliver"> = async ({ tx, input }) => {
+  const [row] = await tx.queryCommit<{ queued: number; since: string }>(
+    "select r.queued, to_jsonb(r.since) #>> '{}' as since from app_private.redeliver_webhook_events($1, $2) r",
+    [input.id, input.since],
+  );
+  if (!row) throw endpointNotFound();
+  return { endpoint_id: input.id, since: row.since, queued: row.queued };
+};
