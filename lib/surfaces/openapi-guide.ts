@@ -1,8 +1,9 @@
 import { acceptedScopes, type Capability, capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
 import { IDEMPOTENCY, LIMIT_HEADERS, MAX_BODY_BYTES, DRAIN_LIMIT, policyWindowSeconds, RATE_LIMIT_ENV, RESOLVER_POLICY, TOKEN_POLICY } from "../../registry/limits.ts";
-import { SCOPES } from "../../registry/scopes.ts";
+import { SCOPES, type Scope } from "../../registry/scopes.ts";
 import { EMAIL_WIDE_FACTOR, FREE_FAILURES } from "../auth/sessions-throttle.ts";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, TOKEN_PATTERN } from "../auth/token-format.ts";
+import { insufficientScope, invalidToken } from "../http/auth-problems.ts";
 import { ApiError, PROBLEM_CODES, type Problem } from "../http/problem.ts";
 import { exampleOf, referenceSchemas } from "./openapi-json.ts";
 import { TOOL_FORMATS } from "./tools.ts";
@@ -24,23 +25,18 @@ export interface GuideEntry {
 
 export const EXAMPLE_REQUEST_ID = "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8";
 
-const CHALLENGE = 'Bearer realm="pds"';
-
 /**
- * The 401 a bad token gets and the 403 of a missing scope, with their WWW-Authenticate challenges,
- * as lib/http/authenticate.ts answers them (the guide test compares them with real answers; built
- * here because that module reaches the database).
+ * The 401 a bad token gets and the 403 of a missing scope on an operation needing `scope`, with
+ * their WWW-Authenticate challenges, built by the functions the pipeline answers them with.
  */
-export function unauthorizedExample(): { problem: Problem; challenge: string } {
-  const detail = "The token is malformed, unknown, expired or revoked.";
-  return { problem: new ApiError("unauthorized", detail).toProblem(EXAMPLE_REQUEST_ID), challenge: `${CHALLENGE}, error="invalid_token"` };
+export function unauthorizedExample(scope: Scope): { problem: Problem; challenge: string } {
+  const error = invalidToken("api", [scope]);
+  return { problem: error.toProblem(EXAMPLE_REQUEST_ID), challenge: error.headers["WWW-Authenticate"] ?? "" };
 }
 
-export function insufficientScopeExample(scope: string): { problem: Problem; challenge: string } {
-  return {
-    problem: new ApiError("insufficient_scope", `This token lacks the scope ${scope}.`).toProblem(EXAMPLE_REQUEST_ID),
-    challenge: `${CHALLENGE}, error="insufficient_scope", scope="${scope}"`,
-  };
+export function insufficientScopeExample(scope: Scope): { problem: Problem; challenge: string } {
+  const error = insufficientScope([scope]);
+  return { problem: error.toProblem(EXAMPLE_REQUEST_ID), challenge: error.headers["WWW-Authenticate"] ?? "" };
 }
 
 /** A validation problem as the pipeline answers it (422 with errors[]). */
@@ -92,8 +88,9 @@ function gettingStarted(): string {
 }
 
 function authentication(): string {
-  const denied = unauthorizedExample();
-  const scoped = insufficientScopeExample(firstList()?.scope ?? "collections:read");
+  const scope = firstList()?.scope ?? "collections:read";
+  const denied = unauthorizedExample(scope);
+  const scoped = insufficientScopeExample(scope);
   const scopeRows = SCOPES.map((scope) => {
     const tools = capabilities.filter((c) => acceptedScopes(c).includes(scope)).map((c) => code(c.tool));
     return `| ${code(scope)} | ${tools.join(", ") || "—"} |`;
@@ -109,7 +106,7 @@ function authentication(): string {
     "|---|---|",
     ...scopeRows,
     "",
-    `No token, or a malformed, unknown, expired or revoked one, is ${status("unauthorized")} with ${code(`WWW-Authenticate: ${denied.challenge}`)}:`,
+    `No token, or a malformed, unknown, expired or revoked one (or an OAuth token issued for another resource), is ${status("unauthorized")}. Its challenge names the scopes the operation needs and, as ${code("resource_metadata")}, where an OAuth client finds the authorization server: ${code(`WWW-Authenticate: ${denied.challenge}`)}`,
     "",
     json(denied.problem),
     "",

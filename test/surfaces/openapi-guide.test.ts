@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS } from "@/lib/auth/tokens";
 import { PROBLEM_CODES } from "@/lib/http/problem";
@@ -65,8 +66,12 @@ describe("the reference's guide entries", () => {
     for (const scope of SCOPES) expect(text).toContain(`| \`${scope}\` |`);
     expect(text).toContain(`${DEFAULT_TOKEN_DAYS} days`);
     expect(text).toContain(`at most ${MAX_TOKEN_DAYS}`);
+    // OAuth for assistants: the page the entry points to exists.
+    expect(text).toContain("[Connect an assistant](/docs/connect)");
+    expect(fs.existsSync("app/docs/connect/page.tsx")).toBe(true);
 
-    const denied = unauthorizedExample();
+    const scope = firstList?.scope ?? "collections:read";
+    const denied = unauthorizedExample(scope);
     const unknown = await api("GET", listPath, { token: `pds_${"A".repeat(36)}` });
     expect(unknown.status).toBe(denied.problem.status);
     expect(withoutRequestId(unknown.body)).toEqual(withoutRequestId(denied.problem));
@@ -74,7 +79,6 @@ describe("the reference's guide entries", () => {
     expect(exampleIn(text, "unauthorized")).toEqual(denied.problem);
     expect(text).toContain(`WWW-Authenticate: ${denied.challenge}`);
 
-    const scope = firstList?.scope ?? "collections:read";
     const member = await makeMember({ scopes: SCOPES.filter((s) => s !== scope) });
     const refused = await api("GET", listPath, { token: member.token });
     const expected = insufficientScopeExample(scope);
