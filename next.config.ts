@@ -1,8 +1,9 @@
 import type { NextConfig } from "next";
+import { setting } from "./lib/config/env.ts";
 
 // `npm run bench:profile` builds unminified into a folder of its own (NEXT_PROFILE_BUILD=1), so a
 // CPU profile names our functions; the served build is never affected.
-const profileBuild = process.env.NEXT_PROFILE_BUILD === "1";
+const profileBuild = setting("NEXT_PROFILE_BUILD") === "1";
 
 const nextConfig: NextConfig = {
   ...(profileBuild ? { distDir: ".next-profile", experimental: { turbopackMinify: false } } : {}),
@@ -16,7 +17,7 @@ const nextConfig: NextConfig = {
   // Dockerfile, which builds with NEXT_OUTPUT=standalone; so do npm start and the browser tests
   // (scripts/next-build.ts), which share one build and replay the image's run stage on it. Unset
   // (`next build` by hand, Vercel): the usual output.
-  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+  output: setting("NEXT_OUTPUT") === "standalone" ? "standalone" : undefined,
   // The server reads only supabase/migrations (and .data when embedded) at run time; nothing else
   // of the project belongs in a function bundle or the standalone folder. These apply to the routes'
   // traces only: a path in lib/ that reaches .data must also carry /*turbopackIgnore: true*/

@@ -35,6 +35,9 @@ export const config = {
     "/sign-up",
     "/oauth/authorize/:path*",
     // The OAuth token, registration and revocation endpoints are called from any origin, never with cookies.
-    { source: "/((?!api/|_next/|storage/|oauth/token|oauth/register|oauth/revoke).*)", has: [{ type: "header", key: "origin" }] },
+    {
+      source: "/((?!api/|_next/|storage/|oauth/token|oauth/register|oauth/revoke).*)",
+      has: [{ type: "header", key: "origin" }],
+    },
   ],
 };

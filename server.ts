@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { presetEnv, setting } from "./lib/config/env.ts";
 import { closeDb } from "./lib/db/index.ts";
 import { serverWritesClientAddress, settleForwarding, trustedProxyHops } from "./lib/http/client-address.ts";
 import { createNodeServer } from "./lib/surfaces/node-server.ts";
@@ -15,21 +16,20 @@ import { startInProcessCompletionWorker } from "./lib/catalog/completion.ts";
 import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
 
 // As `next start` sets them; both are read when Next's modules load, hence the dynamic import.
-Object.assign(process.env, { NODE_ENV: "production" }); // typed read-only by Next
-process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+presetEnv({ NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, ["NODE_ENV"]);
 const dir = import.meta.dirname;
 // In the Docker image (Next's standalone output, scripts/trace-server.ts) there is no next.config.ts:
 // Next then reads the build's resolved config from this variable, as its standalone server.js does.
 if (!fs.existsSync(path.join(dir, "next.config.ts"))) {
   const built = JSON.parse(fs.readFileSync(path.join(dir, ".next", "required-server-files.json"), "utf8"));
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(built.config);
+  presetEnv({ __NEXT_PRIVATE_STANDALONE_CONFIG: JSON.stringify(built.config) });
 }
 const { default: next } = await import("next");
 
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(setting("PORT"));
 const hops = trustedProxyHops();
 serverWritesClientAddress();
-const host = process.env.HOST || undefined;
+const host = setting("HOST");
 // Next takes a request that asks for an Upgrade (WebSocket) on the server it is handed, else on the
 // one its first request came through, and then ends it unanswered or leaves it hanging. The service
 // has no WebSocket: given an unlistened server, Next never sees one, and node:http serves such a
@@ -58,10 +58,11 @@ const stop = () => {
   stopping = true;
   // No new requests; once the last answer is out, the worker (it finishes the delivery in hand), then
   // the database, so PGlite closes cleanly.
-  server.close(() =>
-    void Promise.all([startInProcessWorker()?.stop(), startInProcessCompletionWorker()?.stop()])
-      .then(() => Promise.all([app.close(), closeDb()]))
-      .finally(() => process.exit(0)),
+  server.close(
+    () =>
+      void Promise.all([startInProcessWorker()?.stop(), startInProcessCompletionWorker()?.stop()])
+        .then(() => Promise.all([app.close(), closeDb()]))
+        .finally(() => process.exit(0)),
   );
   // Keep-alive connections would hold close() open: idle ones go now, busy ones after their answer.
   server.closeIdleConnections();

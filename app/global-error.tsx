@@ -9,7 +9,12 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
     <html lang="en">
       <body>
         {/* A plain link: the root layout failed, so home is a full page load. */}
-        <ErrorNotice message="The service could not show this page." digest={error.digest} reset={reset} home={<a href="/">Home</a>} />
+        <ErrorNotice
+          message="The service could not show this page."
+          digest={error.digest}
+          reset={reset}
+          home={<a href="/">Home</a>}
+        />
       </body>
     </html>
   );

@@ -35,8 +35,8 @@ export default async function Home() {
           <section className="card grow">
             <h2>Read the reference</h2>
             <p>
-              <Link href="/docs">Every resource, operation, scope, error and tool</Link>, generated from the same registry
-              that serves the API.
+              <Link href="/docs">Every resource, operation, scope, error and tool</Link>, generated from the same
+              registry that serves the API.
             </p>
           </section>
         </div>

@@ -21,7 +21,9 @@ const COLUMNS = pageColumns(collections);
 export function withClaims<T>(db: Database, memberId: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   const claims = JSON.stringify({ sub: memberId, role: "authenticated" });
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [claims]);
+    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+      claims,
+    ]);
     return fn(tx);
   });
 }
@@ -42,7 +44,8 @@ function listCollections(): (memberId: string) => Promise<unknown> {
   const handler = cap && handlerFor(cap);
   if (!cap || !handler) throw new Error("collections_list is missing from the registry");
   // The pipeline's own database step: the member transaction and the generic list (same SQL, same row mapping).
-  return (memberId) => asMember(memberId, (tx) => handler({ memberId, scopes: new Set(), tx, input: {}, capability: cap }));
+  return (memberId) =>
+    asMember(memberId, (tx) => handler({ memberId, scopes: new Set(), tx, input: {}, capability: cap }));
 }
 
 /**

@@ -138,7 +138,9 @@ async function storeCost(target: Target): Promise<void> {
       }
     }
     for (const name of Object.keys(statements)) {
-      const [before, after] = (Object.keys(MODES) as Mode[]).map((mode) => ((spent[`${name}|${mode}`] ?? 0) * 1000) / (TURNS * ROWS));
+      const [before, after] = (Object.keys(MODES) as Mode[]).map(
+        (mode) => ((spent[`${name}|${mode}`] ?? 0) * 1000) / (TURNS * ROWS),
+      );
       console.log(
         `${target.name} ${name}: ${before?.toFixed(0)} µs CPU a write with subscribers only, ${after?.toFixed(0)} µs with every event (+${((after ?? 0) - (before ?? 0)).toFixed(0)} µs)`,
       );

@@ -36,7 +36,8 @@ export function planSummary(plan: string): string {
   const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
   const parts = [];
   if (indexes.length) parts.push(`index ${[...new Set(indexes)].join(", ")}`);
-  if (bitmaps.length) parts.push(`bitmap ${[...new Set(bitmaps)].join(", ")}${plan.includes("Sort Key") ? " + sort" : ""}`);
+  if (bitmaps.length)
+    parts.push(`bitmap ${[...new Set(bitmaps)].join(", ")}${plan.includes("Sort Key") ? " + sort" : ""}`);
   if (seqScans.length) parts.push(`SEQ SCAN ${[...new Set(seqScans)].join(", ")}`);
   if (time) parts.push(`${time} ms`);
   return parts.join("; ");

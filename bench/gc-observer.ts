@@ -18,7 +18,9 @@ if (file) {
     for (const entry of list.getEntries()) {
       // Node's gc entries carry their kind in `detail`, which the PerformanceEntry type does not declare.
       const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1;
-      lines.push(`${Math.round(performance.timeOrigin + entry.startTime)} ${KINDS[kind] ?? "other"} ${entry.duration.toFixed(2)}`);
+      lines.push(
+        `${Math.round(performance.timeOrigin + entry.startTime)} ${KINDS[kind] ?? "other"} ${entry.duration.toFixed(2)}`,
+      );
     }
   }).observe({ entryTypes: ["gc"] });
   setInterval(() => {

@@ -17,7 +17,10 @@ export interface Scenario {
 /** Sends the scenario's first request once, so a broken scenario is reported, not measured. */
 export async function probe(url: string, scenario: Scenario): Promise<{ status: number; body: string }> {
   const request = init(scenario, 0);
-  const response = await fetch(url + scenario.path(0), { ...request, headers: { ...request.headers, connection: "close" } });
+  const response = await fetch(url + scenario.path(0), {
+    ...request,
+    headers: { ...request.headers, connection: "close" },
+  });
   return { status: response.status, body: (await response.text()).slice(0, 300) };
 }
 
@@ -50,7 +53,10 @@ export async function measureApi(
   connections = settings.connections,
 ): Promise<Measurement> {
   const stopCpu = await startCpuCount(cpu);
-  const result = loadGenerator() === "wrk" ? await withWrk(url, scenario, seconds, connections) : await withAutocannon(url, scenario, seconds, connections);
+  const result =
+    loadGenerator() === "wrk"
+      ? await withWrk(url, scenario, seconds, connections)
+      : await withAutocannon(url, scenario, seconds, connections);
   const spent = await stopCpu();
   const total = Object.values(result.statuses).reduce((a, b) => a + b, 0);
   const expected = result.statuses[String(scenario.expect)] ?? 0;
@@ -80,7 +86,12 @@ async function withWrk(url: string, scenario: Scenario, seconds: number, connect
   return runWrk(wrkPath ?? "wrk", url, variants(scenario), seconds, connections);
 }
 
-async function withAutocannon(url: string, scenario: Scenario, seconds: number, connections: number): Promise<WrkResult> {
+async function withAutocannon(
+  url: string,
+  scenario: Scenario,
+  seconds: number,
+  connections: number,
+): Promise<WrkResult> {
   let counter = 0;
   const result = await autocannon({
     url,

@@ -45,7 +45,15 @@ for (const name of settings.databases) {
     const plain = spawn(process.execPath, ["scripts/serve-rest.ts"], {
       detached: true,
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, ...env, PORT: "0", WEBHOOKS_WORKER: "off", CATALOG_WORKER: "off", UPKEEP_TIMER: "off", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        ...env,
+        PORT: "0",
+        WEBHOOKS_WORKER: "off",
+        CATALOG_WORKER: "off",
+        UPKEEP_TIMER: "off",
+        NODE_ENV: "production",
+      },
     });
     const url = await new Promise<string>((resolve, reject) => {
       plain.stdout?.on("data", (chunk: Buffer) => {

@@ -7,7 +7,10 @@ import { nodeListener } from "../lib/http/node-adapter.ts";
 import { GET as naive } from "./floor-app/app/naive/route.js";
 import { GET as floor } from "./floor-app/app/static/route.js";
 
-const routes: Record<string, (request: Request) => Response | Promise<Response>> = { "/naive": naive, "/static": floor };
+const routes: Record<string, (request: Request) => Response | Promise<Response>> = {
+  "/naive": naive,
+  "/static": floor,
+};
 
 http
   .createServer(

@@ -58,7 +58,9 @@ export function summarize(profile: Profile, window?: [number, number]): string {
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
+  const idle = [...self]
+    .filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)")
+    .reduce((a, [, t]) => a + t, 0);
   const busy = total - idle;
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();

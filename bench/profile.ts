@@ -33,15 +33,20 @@ try {
   await target.open();
   const seeded = await seed();
   await target.close();
-  const server = await startServer({
-    ...target.env,
-    ...rateLimitEnv,
-    ...offlineEnv,
-    REDIS_URL: "",
-    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
-  }, naive ? { dir: FLOOR_APP, health: "/static" } : {});
+  const server = await startServer(
+    {
+      ...target.env,
+      ...rateLimitEnv,
+      ...offlineEnv,
+      REDIS_URL: "",
+      NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
+    },
+    naive ? { dir: FLOOR_APP, health: "/static" } : {},
+  );
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
-  const scenario = naive ? naiveScenario(seeded.members) : apiScenarios(seeded).scenarios.find((s) => s.label.includes(route));
+  const scenario = naive
+    ? naiveScenario(seeded.members)
+    : apiScenarios(seeded).scenarios.find((s) => s.label.includes(route));
   if (!scenario) throw new Error(`BENCH_PROFILE_ROUTE=${route} names no row of the bench`);
   try {
     await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
@@ -72,7 +77,9 @@ if (!server) throw new Error(`no profile written in ${dir}`);
 const window: [number, number] = [stoppedAt - measuredFrom, stoppedAt - measuredTo];
 for (const file of profiles.filter((f) => pidOf(f) === server).sort()) {
   const thread = file.split(".")[4] === "0" ? "main thread" : `thread ${file.split(".")[4]}`;
-  console.log(`\n${path.join(dir, file)}, ${thread} (the measured ${Math.round((measuredTo - measuredFrom) / 1000)} s)`);
+  console.log(
+    `\n${path.join(dir, file)}, ${thread} (the measured ${Math.round((measuredTo - measuredFrom) / 1000)} s)`,
+  );
   console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), window));
 }
 process.exit(0);

@@ -69,7 +69,8 @@ export function ratios(result: DatabaseResult) {
   const naive = naiveOf(result);
   const share = (m: Measurement, b?: { requestsPerSecond: number }) =>
     b?.requestsPerSecond ? round(m.requestsPerSecond / b.requestsPerSecond) : null;
-  const times = (m: Measurement, b?: Bound) => (b?.cpuMsPerRequest ? round(m.cpuMsPerRequest.total / b.cpuMsPerRequest, 1) : null);
+  const times = (m: Measurement, b?: Bound) =>
+    b?.cpuMsPerRequest ? round(m.cpuMsPerRequest.total / b.cpuMsPerRequest, 1) : null;
   return result.api.map((m) => ({
     label: m.label,
     throughputOfRaw: share(m, raw),
@@ -127,7 +128,8 @@ export function printDatabase(result: DatabaseResult): void {
   console.log(`\n${header}\n${"-".repeat(header.length)}`);
   for (const m of result.ceiling) console.log(row(m));
   const when = (i: number) => (i === 0 ? "before the API rows" : "after");
-  for (const [i, b] of result.bounds.entries()) console.log(row({ ...b.floor, label: `${b.floor.label} (${when(i)})` }));
+  for (const [i, b] of result.bounds.entries())
+    console.log(row({ ...b.floor, label: `${b.floor.label} (${when(i)})` }));
   for (const [i, b] of result.bounds.entries()) {
     if (b.naive) console.log(row({ ...b.naive, label: `${b.naive.label} (${when(i)})` }));
   }
@@ -141,7 +143,9 @@ export function printDatabase(result: DatabaseResult): void {
   if (result.growth.length) {
     console.log("\n  growth: GET /collections as one member who owns N rows in collections and in items");
     for (const step of result.growth) {
-      console.log(`${row({ ...step.list, label: `  ${step.rowsPerMember} rows` })}   ${step.plans.collections_list ?? ""}`);
+      console.log(
+        `${row({ ...step.list, label: `  ${step.rowsPerMember} rows` })}   ${step.plans.collections_list ?? ""}`,
+      );
     }
   }
   const sizes = Object.entries(result.tableSizes)
@@ -150,7 +154,8 @@ export function printDatabase(result: DatabaseResult): void {
   const warmed = [...result.ceiling, ...result.bounds.flatMap((b) => [b.floor, b.naive]), ...result.api].flatMap((m) =>
     m?.warmUp ? [`${m.label}: ${m.warmUp.windows.join(" → ")}`] : [],
   );
-  if (warmed.length) console.log(`\n  warm-up before each row, req/s per unmeasured window until level:\n    ${warmed.join("\n    ")}`);
+  if (warmed.length)
+    console.log(`\n  warm-up before each row, req/s per unmeasured window until level:\n    ${warmed.join("\n    ")}`);
   if (result.serverRssMb) console.log(`\n  server RSS (server.ts) after the API pass: ${result.serverRssMb} MB`);
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
 }

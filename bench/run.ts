@@ -122,7 +122,9 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
       for (const scenario of scenarios) {
         const first = await probe(url, scenario);
         if (first.status !== scenario.expect) {
-          result.skipped.push(`${scenario.label}: answered ${first.status} (${first.body}), expected ${scenario.expect}`);
+          result.skipped.push(
+            `${scenario.label}: answered ${first.status} (${first.body}), expected ${scenario.expect}`,
+          );
           continue;
         }
         result.api.push(await measureRow(measure, scenario));
@@ -135,7 +137,9 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
         target,
         async (measure) => {
           for (const scenario of scenarios.filter((s) => MAIN_THREAD_ROWS.includes(s.label))) {
-            result.api.push(await measureRow(measure, { ...scenario, label: `${scenario.label}, PGlite on the main thread` }));
+            result.api.push(
+              await measureRow(measure, { ...scenario, label: `${scenario.label}, PGlite on the main thread` }),
+            );
           }
         },
         { env: { PGLITE_THREAD: "main" } },
@@ -168,7 +172,9 @@ const databases: DatabaseResult[] = [];
 for (const name of settings.databases) databases.push(await benchDatabase(name));
 
 console.log(`\nLoad generator: ${loadGenerator()} (bench/wrk.ts), ${settings.connections} connections.`);
-console.log(`Rate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory store); tokens over ${settings.members} members.`);
+console.log(
+  `Rate limits for the run: ${JSON.stringify(rateLimitEnv)} (memory store); tokens over ${settings.members} members.`,
+);
 console.log(
   [
     "CPU ms/req: application plus database server per request (the server's backends in brackets; PGlite runs inside the application, on a worker thread unless the row says otherwise).",

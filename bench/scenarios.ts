@@ -35,7 +35,7 @@ export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL
 
 /** The create row: an item in one of the member's collections. */
 export const createScenario = ({ members, catalogIds }: Seeded): Scenario => ({
-  label: "POST /items",
+  label: CREATE_LABEL,
   method: "POST",
   path: () => "/api/v1/items",
   token: tokenOf(members),
@@ -68,6 +68,22 @@ export function searchScenario({ members, searchTerm }: Seeded): Scenario | null
   };
 }
 
+export const CREATE_LABEL = "POST /items";
+export const UPDATE_LABEL = "PATCH /collections/{id}";
+
+/**
+ * An update that always changes the row: request i writes description "d<i>" to the collection
+ * i picks, and requests that meet on one row carry different i (members × collections ≠ variants).
+ */
+export const collectionUpdateScenario = (members: readonly BenchMember[]): Scenario => ({
+  label: UPDATE_LABEL,
+  method: "PATCH",
+  path: (i) => `/api/v1/collections/${at(at(members, i).collectionIds, i)}`,
+  token: tokenOf(members),
+  body: (i) => ({ description: `d${i}` }),
+  expect: 200,
+});
+
 /** The API requests, each only when its capability is in the registry (others report why they were skipped). */
 export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: string[] } {
   const { members } = seeded;
@@ -83,7 +99,7 @@ export function apiScenarios(seeded: Seeded): { scenarios: Scenario[]; skipped: 
     token,
     expect: 200,
   });
-  scenarios.push(createScenario(seeded), updateScenario(seeded));
+  scenarios.push(createScenario(seeded), updateScenario(seeded), collectionUpdateScenario(members));
   const search = searchScenario(seeded);
   if (search) scenarios.push(search);
   else skipped.push("GET /search: no `search` capability in the registry yet");

@@ -117,7 +117,8 @@ async function oauthToken(memberId: string): Promise<string> {
     limits: {},
     codeChallenge: createHash("sha256").update(verifier).digest("base64url"),
   });
-  return (await exchangeCode({ code, clientId: client.id, redirectUri, codeVerifier: verifier, resource })).access_token;
+  return (await exchangeCode({ code, clientId: client.id, redirectUri, codeVerifier: verifier, resource }))
+    .access_token;
 }
 
 /** Adds `count` collections and `count` items (one per new collection) to each owner. */
@@ -160,7 +161,9 @@ async function collectionIds(ownerId: string): Promise<string[]> {
 
 async function itemIds(collectionIds: string[]): Promise<string[]> {
   const rows = await asService((tx) =>
-    tx.query<{ id: string }>("select id from public.items where collection_id = any($1::uuid[]) order by id", [collectionIds]),
+    tx.query<{ id: string }>("select id from public.items where collection_id = any($1::uuid[]) order by id", [
+      collectionIds,
+    ]),
   );
   return rows.map((row) => row.id);
 }

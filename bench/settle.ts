@@ -109,7 +109,10 @@ async function gcPauses(log: string, from: number, to: number): Promise<string> 
   const seconds = (to - from) / 1000;
   return (
     [...byKind]
-      .map(([kind, k]) => `${kind} ${k.n} (${Math.round(k.sum)} ms, ${(k.sum / seconds / 10).toFixed(1)}% of the time, longest ${k.max.toFixed(1)} ms)`)
+      .map(
+        ([kind, k]) =>
+          `${kind} ${k.n} (${Math.round(k.sum)} ms, ${(k.sum / seconds / 10).toFixed(1)}% of the time, longest ${k.max.toFixed(1)} ms)`,
+      )
       .join(", ") || "none"
   );
 }

@@ -52,30 +52,47 @@ const listSql = `select json_agg(t order by t.created_at desc, t.id desc) as pag
   select * from public.collections t where t.owner_id = $1::uuid order by t.created_at desc, t.id desc limit 51) t`;
 
 console.log(`${db.kind}: ${members.length} members × ${seeded.members[0]?.collectionIds.length}+ collections`);
-await time("raw tx: claims + list SQL", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => listPage(tx, pick(i)?.id ?? "")));
-await time("raw tx: claims + list SQL as json_agg, parsed", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => tx.query(listSql, [pick(i)?.id])));
-await time("raw tx: claims + list SQL, a row per record", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => tx.query(rowsSql, [pick(i)?.id])));
-await time("raw tx: claims + get SQL", (i) => withClaims(db, pick(i)?.id ?? "", (tx) => tx.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [pick(i)?.collectionIds[0]])));
+await time("raw tx: claims + list SQL", (i) =>
+  withClaims(db, pick(i)?.id ?? "", (tx) => listPage(tx, pick(i)?.id ?? "")),
+);
+await time("raw tx: claims + list SQL as json_agg, parsed", (i) =>
+  withClaims(db, pick(i)?.id ?? "", (tx) => tx.query(listSql, [pick(i)?.id])),
+);
+await time("raw tx: claims + list SQL, a row per record", (i) =>
+  withClaims(db, pick(i)?.id ?? "", (tx) => tx.query(rowsSql, [pick(i)?.id])),
+);
+await time("raw tx: claims + get SQL", (i) =>
+  withClaims(db, pick(i)?.id ?? "", (tx) =>
+    tx.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [pick(i)?.collectionIds[0]]),
+  ),
+);
 await time("list SQL alone (no tx, no claims)", (i) => db.query(listSql, [pick(i)?.id]));
 await time("list SQL alone, a row per record", (i) => db.query(rowsSql, [pick(i)?.id]));
-await time("get SQL alone (no tx)", (i) => db.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [pick(i)?.collectionIds[0]]));
+await time("get SQL alone (no tx)", (i) =>
+  db.query("select to_jsonb(t) as r from public.collections t where t.id = $1", [pick(i)?.collectionIds[0]]),
+);
 await time("authenticate (token cache)", (i) => authenticate(auth(i)));
 await time("authenticate + rate limit", async (i) => rateLimit(await authenticate(auth(i)), list));
 await time("asMember + list handler", (i) =>
-  asMember(pick(i)?.id ?? "", (tx) => listHandler({ memberId: pick(i)?.id ?? "", scopes: new Set(), tx, input: {}, capability: list })),
+  asMember(pick(i)?.id ?? "", (tx) =>
+    listHandler({ memberId: pick(i)?.id ?? "", scopes: new Set(), tx, input: {}, capability: list }),
+  ),
 );
 const tokenIds = await Promise.all(members.map(async (_, i) => (await authenticate(auth(i))).tokenId));
 await time("asMember(tokenId) + list handler", (i) =>
-  asMember(pick(i)?.id ?? "", (tx) => listHandler({ memberId: pick(i)?.id ?? "", scopes: new Set(), tx, input: {}, capability: list }), {
-    tokenId: tokenIds[i % members.length],
-  }),
+  asMember(
+    pick(i)?.id ?? "",
+    (tx) => listHandler({ memberId: pick(i)?.id ?? "", scopes: new Set(), tx, input: {}, capability: list }),
+    {
+      tokenId: tokenIds[i % members.length],
+    },
+  ),
 );
 let body: unknown;
 await time("handleRest GET /collections", async (i) => {
-  const response = await handleRest(
-    new Request("http://127.0.0.1/api/v1/collections", { headers: auth(i) }),
-    ["collections"],
-  );
+  const response = await handleRest(new Request("http://127.0.0.1/api/v1/collections", { headers: auth(i) }), [
+    "collections",
+  ]);
   if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
   body = await response.arrayBuffer();
 });

@@ -23,12 +23,14 @@ export interface WebhookResult {
   latencyMs: { p50: number; p99: number; max: number };
 }
 
-
 /**
  * Two passes with the worker running: paced commits (one todo every 20 ms) for the latency, then a
  * burst of `events` commits by 8 concurrent writers for the throughput.
  */
-export async function benchWebhooks(target: Target, events = Number(process.env.BENCH_WEBHOOK_EVENTS) || 300): Promise<WebhookResult> {
+export async function benchWebhooks(
+  target: Target,
+  events = Number(process.env.BENCH_WEBHOOK_EVENTS) || 300,
+): Promise<WebhookResult> {
   process.env.WEBHOOKS_ALLOW_HTTP = "1";
   await target.open();
   const acks: number[] = [];
@@ -46,14 +48,20 @@ export async function benchWebhooks(target: Target, events = Number(process.env.
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  const member = await createMember({ email: `bench-hooks-${Date.now()}@example.test`, handle: `bh_${Date.now() % 1e9}` });
+  const member = await createMember({
+    email: `bench-hooks-${Date.now()}@example.test`,
+    handle: `bh_${Date.now() % 1e9}`,
+  });
   await asMember(member.id, async (tx) => {
     const [row] = await tx.query<{ id: string }>(
       "insert into public.webhook_endpoints (url, events) values ($1, array['todo.created']) returning id",
       [url],
     );
     if (!row) throw new Error("no endpoint");
-    await tx.query("select app_private.set_webhook_secret($1, $2, null)", [row.id, encryptSecret(newWebhookSecret(), row.id)]);
+    await tx.query("select app_private.set_webhook_secret($1, $2, null)", [
+      row.id,
+      encryptSecret(newWebhookSecret(), row.id),
+    ]);
   });
   const worker = startWebhookWorker({ pollMs: 10 });
   const commit = (i: number) =>

@@ -50,11 +50,13 @@ export function AuthForm({ mode, action, minPassword, next }: AuthFormProps) {
       <p className="muted">
         {signUp ? (
           <>
-            Already have an account? <Link href={next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in"}>Sign in</Link>
+            Already have an account?{" "}
+            <Link href={next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in"}>Sign in</Link>
           </>
         ) : (
           <>
-            New here? <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}>Create an account</Link>
+            New here?{" "}
+            <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}>Create an account</Link>
           </>
         )}
       </p>

@@ -34,7 +34,11 @@ export function CredentialLimitsFields({ choices, error }: Props) {
         {choices.collections.length === 0 ? (
           <p className="muted small">You have no collections yet.</p>
         ) : (
-          <ul className="limit-options" aria-labelledby="limits-collections-heading" aria-describedby="limits-collections-hint">
+          <ul
+            className="limit-options"
+            aria-labelledby="limits-collections-heading"
+            aria-describedby="limits-collections-hint"
+          >
             {choices.collections.map((collection) => (
               <li key={collection.id}>
                 <label className="check">
@@ -69,7 +73,10 @@ export function CredentialLimitsFields({ choices, error }: Props) {
       </label>
       <details className="limit-tools">
         <summary>Only these tools</summary>
-        <p className="muted small">Picked: only these tools (and the same REST operations) can be called. None picked: all tools the scopes allow.</p>
+        <p className="muted small">
+          Picked: only these tools (and the same REST operations) can be called. None picked: all tools the scopes
+          allow.
+        </p>
         <ul className="limit-options tools">
           {choices.tools.map((tool) => (
             <li key={tool.name}>

@@ -15,11 +15,25 @@ export function PasswordForm({ action }: { action: (previous: FormState, form: F
       </label>
       <label>
         New password
-        <input name="new_password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" />
+        <input
+          name="new_password"
+          type="password"
+          required
+          minLength={10}
+          maxLength={200}
+          autoComplete="new-password"
+        />
       </label>
       <label>
         New password again
-        <input name="confirm_password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" />
+        <input
+          name="confirm_password"
+          type="password"
+          required
+          minLength={10}
+          maxLength={200}
+          autoComplete="new-password"
+        />
       </label>
       <SubmitButton>Change password</SubmitButton>
       <FormStatus state={state} />

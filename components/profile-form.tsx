@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ProfileState } from "@/app/settings/profile/actions";
+import type { ProfileState } from "@/lib/web/action-states";
 import { FormStatus } from "./form-status";
 import { SubmitButton } from "./submit-button";
 
@@ -43,7 +43,12 @@ export function ProfileForm({ action, profile, timezones, consentHelp }: Props) 
       <div className="row">
         <label className="grow">
           Display name
-          <input name="display_name" defaultValue={value("display_name")} maxLength={100} aria-describedby={described("display_name")} />
+          <input
+            name="display_name"
+            defaultValue={value("display_name")}
+            maxLength={100}
+            aria-describedby={described("display_name")}
+          />
           {fieldError("display_name")}
         </label>
         <label className="grow">
@@ -63,13 +68,25 @@ export function ProfileForm({ action, profile, timezones, consentHelp }: Props) 
       </div>
       <label>
         Bio
-        <textarea name="bio" rows={4} maxLength={2000} defaultValue={value("bio")} aria-describedby={described("bio")} />
+        <textarea
+          name="bio"
+          rows={4}
+          maxLength={2000}
+          defaultValue={value("bio")}
+          aria-describedby={described("bio")}
+        />
         {fieldError("bio")}
       </label>
       <div className="row">
         <label className="grow">
           Time zone
-          <input name="timezone" list="timezones" defaultValue={value("timezone")} required aria-describedby={described("timezone")} />
+          <input
+            name="timezone"
+            list="timezones"
+            defaultValue={value("timezone")}
+            required
+            aria-describedby={described("timezone")}
+          />
           <datalist id="timezones">
             {timezones.map((zone) => (
               <option key={zone} value={zone} />

@@ -7,6 +7,7 @@ const PAGES = [
   { href: "/settings/tokens", label: "Tokens" },
   { href: "/settings/confirmations", label: "Confirmations" },
   { href: "/settings/connected-apps", label: "Connected apps" },
+  { href: "/settings/activity", label: "Activity" },
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/blocks", label: "Blocks" },
   { href: "/settings/security", label: "Password & sessions" },

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/lib/web/sign-out-action";
 
 /** The bar on every page we render: where you are, the reference, and your account. */
 export function SiteHeader({ email }: { email?: string }) {

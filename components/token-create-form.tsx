@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState } from "react";
-import type { CreateTokenState } from "@/app/settings/tokens/actions";
 import type { LimitChoices } from "@/lib/domain/credential-limit-choices";
+import type { CreateTokenState } from "@/lib/web/action-states";
 import { CopyButton } from "./copy-button";
 import { CredentialLimitsFields } from "./credential-limits-fields";
 import { type Preset, ScopePicker, type ScopeInfo } from "./scope-picker";
@@ -42,7 +42,11 @@ export function TokenCreateForm({ action, expiryChoices, defaultDays, maxDays, s
   }, [state, defaultDays]);
   const now = Date.now();
   const expiresOn =
-    expiry === "custom" ? (customDay ? `${customDay} 00:00 UTC` : "pick a date") : `${isoDay(now + Number(expiry) * DAY)} UTC`;
+    expiry === "custom"
+      ? customDay
+        ? `${customDay} 00:00 UTC`
+        : "pick a date"
+      : `${isoDay(now + Number(expiry) * DAY)} UTC`;
   return (
     <>
       {state.ok === true && (

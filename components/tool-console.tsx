@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useMemo, useState } from "react";
-import type { ConsoleAnswer } from "@/app/settings/assistant/actions";
+import type { ConsoleAnswer } from "@/lib/web/action-states";
 import { formFields, inputFromForm, type JsonSchema } from "@/lib/web/schema-form";
 import { type Directive, DirectiveRunner } from "./directive-runner";
 import { SchemaFields } from "./schema-fields";
@@ -67,17 +67,17 @@ export function ToolConsole({ tools, invoke }: Props) {
       <form className="card stack" onSubmit={submit} aria-label="Invoke a tool">
         <label htmlFor="console-tool">Tool</label>
         <select id="console-tool" value={name} onChange={(event) => pick(event.target.value)}>
-            {(["directive", "server"] as const).map((kind) => (
-              <optgroup key={kind} label={kind === "directive" ? "Browser tools" : "Server tools"}>
-                {tools
-                  .filter((candidate) => candidate.kind === kind)
-                  .map((candidate) => (
-                    <option key={candidate.name} value={candidate.name}>
-                      {candidate.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+          {(["directive", "server"] as const).map((kind) => (
+            <optgroup key={kind} label={kind === "directive" ? "Browser tools" : "Server tools"}>
+              {tools
+                .filter((candidate) => candidate.kind === kind)
+                .map((candidate) => (
+                  <option key={candidate.name} value={candidate.name}>
+                    {candidate.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
         </select>
         {tool && (
           <p className="muted small">

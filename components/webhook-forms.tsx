@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useId, useRef, useState } from "react";
-import type { SecretState } from "@/app/settings/webhooks/actions";
+import type { SecretState } from "@/lib/web/action-states";
 import { EVENT_TYPES } from "@/registry/events";
 import { CopyButton } from "./copy-button";
 import { SubmitButton } from "./submit-button";

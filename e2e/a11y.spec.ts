@@ -18,7 +18,9 @@ for (const scheme of SCHEMES) {
           const response = await page.goto(site.path);
           expect(response?.status(), site.path).toBe(site.status ?? 200);
           if (site.ready) await page.locator(site.ready).waitFor({ timeout: 30_000 });
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const results = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
           const serious = results.violations
             .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
             .map((violation) => ({

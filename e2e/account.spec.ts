@@ -20,7 +20,9 @@ test("export: the Account page downloads a ZIP of the member's data; the API ans
     "webhooks:read",
   ]);
   const auth = { Authorization: `Bearer ${token}` };
-  expect((await request.post("/api/v1/collections", { headers: auth, data: { name: "Exported", type: "books" } })).status()).toBe(201);
+  expect(
+    (await request.post("/api/v1/collections", { headers: auth, data: { name: "Exported", type: "books" } })).status(),
+  ).toBe(201);
 
   await page.getByRole("link", { name: "Account" }).click();
   await expect(page.getByRole("heading", { name: "Export your data" })).toBeVisible();

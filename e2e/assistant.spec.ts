@@ -33,7 +33,9 @@ test("the tool console runs a server tool and carries out browser directives", a
   await page.getByRole("button", { name: "Invoke" }).click();
   await expect(page.getByTestId("result-json")).toContainText('"type": "play_media"');
   await expect(page.getByTestId("player-state")).toContainText("Playing.");
-  expect(await page.getByTestId("player").evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0)).toBe(true);
+  expect(
+    await page.getByTestId("player").evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0),
+  ).toBe(true);
   await screenshot(page, "assistant-play");
 
   await tool.selectOption("listen");
@@ -64,8 +66,10 @@ test("play_song shows the platform's player; switching tools clears the result a
   context,
 }) => {
   // Players are replayed locally: the spec checks which player the page asks for, not the platforms.
-  await context.route(/^https:\/\/(open\.spotify\.com|www\.youtube-nocookie\.com|embed\.music\.apple\.com|widget\.deezer\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<title>player</title><p>player stub</p>" }),
+  await context.route(
+    /^https:\/\/(open\.spotify\.com|www\.youtube-nocookie\.com|embed\.music\.apple\.com|widget\.deezer\.com)\//,
+    (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>player</title><p>player stub</p>" }),
   );
   // Record every microphone track the page opens, to check that it is stopped later.
   await page.addInitScript(() => {

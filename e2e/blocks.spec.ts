@@ -10,7 +10,9 @@ test("a block made on the blocks page refuses a follow; lifting it allows one", 
   const bPage = await bContext.newPage();
   const b = await signUp(bPage);
   const bToken = await createToken(bPage, "b", ["profile:read"]);
-  const bProfile = await (await request.get("/api/v1/profile", { headers: { Authorization: `Bearer ${bToken}` } })).json();
+  const bProfile = await (
+    await request.get("/api/v1/profile", { headers: { Authorization: `Bearer ${bToken}` } })
+  ).json();
   expect(bProfile.handle).toBe(b.handle);
 
   await page.goto("/settings/profile");

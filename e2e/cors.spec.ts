@@ -46,13 +46,19 @@ test("a browser app on an allowed origin calls the API with a Bearer token; anot
   expect(allowed).toMatchObject({ created: 201, listed: 200, name: "From another origin" });
   // Exposed headers are readable from the other origin.
   expect(allowed).toMatchObject({ rateLimit: expect.stringContaining("token"), requestId: expect.any(String) });
-  await page.evaluate((text) => {
-    document.body.insertAdjacentHTML("afterbegin", `<pre id="cors-result" style="padding:1rem">${text}</pre>`);
-  }, `fetch from ${`http://localhost:${site.port}`} to ${api}:\n${JSON.stringify(allowed, null, 2)}`);
+  await page.evaluate(
+    (text) => {
+      document.body.insertAdjacentHTML("afterbegin", `<pre id="cors-result" style="padding:1rem">${text}</pre>`);
+    },
+    `fetch from ${`http://localhost:${site.port}`} to ${api}:\n${JSON.stringify(allowed, null, 2)}`,
+  );
   await screenshot(page, "cors-allowed-origin");
 
   await page.route("http://refused.localhost/", (route) =>
-    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Another site</title><h1>Another site</h1>" }),
+    route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Another site</title><h1>Another site</h1>",
+    }),
   );
   await page.goto("http://refused.localhost/");
   const refused = await page.evaluate(call, { api, token });

@@ -62,7 +62,9 @@ test("a token limited to one collection that confirms deletes: made on the token
   const row = page.getByTestId("token-row").filter({ hasText: "careful assistant" });
   await expect(row.getByTestId("token-limits")).toContainText("collections: Road trip");
   await expect(row.getByTestId("token-limits")).toContainText("confirm deletes");
-  await expect(page.getByTestId("token-row").filter({ hasText: "setup" }).getByTestId("token-limits")).toContainText("none");
+  await expect(page.getByTestId("token-row").filter({ hasText: "setup" }).getByTestId("token-limits")).toContainText(
+    "none",
+  );
 
   // The store shows it only its collection.
   const listed = await (await request.get("/api/v1/collections", { headers: auth(token) })).json();
@@ -108,11 +110,18 @@ test("keeping a held delete deletes nothing", async ({ page, request }) => {
   await page.getByRole("checkbox", { name: /Confirm deletes/ }).check();
   await page.getByRole("button", { name: "Create token" }).click();
   const token = await page.getByTestId("new-token").inputValue();
-  const rest = await request.delete(`/api/v1/collections/${collection}`, { headers: { Authorization: `Bearer ${token}` } });
+  const rest = await request.delete(`/api/v1/collections/${collection}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(rest.status()).toBe(403);
   expect((await rest.json()).code).toBe("confirmation_required");
   await page.goto("/settings/confirmations");
-  await page.getByTestId("held-delete").getByRole("button", { name: /Keep it/ }).click();
+  await page
+    .getByTestId("held-delete")
+    .getByRole("button", { name: /Keep it/ })
+    .click();
   await expect(page.getByTestId("confirm-result")).toHaveText("Kept: nothing was deleted.");
-  expect((await request.get(`/api/v1/collections/${collection}`, { headers: { Authorization: `Bearer ${full}` } })).status()).toBe(200);
+  expect(
+    (await request.get(`/api/v1/collections/${collection}`, { headers: { Authorization: `Bearer ${full}` } })).status(),
+  ).toBe(200);
 });

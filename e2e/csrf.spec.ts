@@ -6,14 +6,21 @@ test("a revoke form replayed from another site revokes nothing", async ({ page, 
   await page.reload();
   // The real revoke form (on the confirmation step), with its hidden server-action fields, copied
   // onto a page of another site.
-  await page.getByTestId("token-row").filter({ hasText: "kept" }).getByRole("link", { name: /Revoke/ }).click();
-  const form = await page.getByTestId("revoke-confirm").locator("form").evaluate((element) => {
-    const copy = element.cloneNode(true) as HTMLFormElement;
-    copy.action = `${location.origin}/settings/tokens`;
-    copy.method = "post";
-    copy.enctype = "multipart/form-data";
-    return copy.outerHTML;
-  });
+  await page
+    .getByTestId("token-row")
+    .filter({ hasText: "kept" })
+    .getByRole("link", { name: /Revoke/ })
+    .click();
+  const form = await page
+    .getByTestId("revoke-confirm")
+    .locator("form")
+    .evaluate((element) => {
+      const copy = element.cloneNode(true) as HTMLFormElement;
+      copy.action = `${location.origin}/settings/tokens`;
+      copy.method = "post";
+      copy.enctype = "multipart/form-data";
+      return copy.outerHTML;
+    });
   await context.route("https://evil.example.test/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: `<!doctype html><title>evil</title>${form}` }),
   );
@@ -26,5 +33,10 @@ test("a revoke form replayed from another site revokes nothing", async ({ page, 
   expect((await request.get("/api/v1/todos", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
   await page.reload();
   await page.goto("/settings/tokens");
-  await expect(page.getByTestId("token-row").filter({ hasText: "kept" }).getByRole("link", { name: /Revoke/ })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("token-row")
+      .filter({ hasText: "kept" })
+      .getByRole("link", { name: /Revoke/ }),
+  ).toBeVisible();
 });

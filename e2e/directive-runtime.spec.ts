@@ -44,10 +44,19 @@ const song = {
 
 test("a preview served by the test starts playing in an <audio> element", async ({ page }) => {
   await openRuntime(page);
-  await run(page, { ...song, playable: true, reason: null, url: null, embeds: [], preview_url: `${ORIGIN}/preview.wav` });
+  await run(page, {
+    ...song,
+    playable: true,
+    reason: null,
+    url: null,
+    embeds: [],
+    preview_url: `${ORIGIN}/preview.wav`,
+  });
   await expect(page.getByTestId("player-state")).toHaveText("Playing.");
   await expect
-    .poll(() => page.getByTestId("player").evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0))
+    .poll(() =>
+      page.getByTestId("player").evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0),
+    )
     .toBe(true);
   // stop() ends playback and empties the container.
   await page.evaluate(() => (window as unknown as { handle: { stop(): void } }).handle.stop());
@@ -55,9 +64,11 @@ test("a preview served by the test starts playing in an <audio> element", async 
 });
 
 test("embeds become iframes with the platform's player src, and buttons switch platform", async ({ page }) => {
-  await page.context().route(/^https:\/\/(open\.spotify\.com|www\.youtube-nocookie\.com)\//, (route) =>
-    route.fulfill({ contentType: "text/html", body: "<title>player</title>" }),
-  );
+  await page
+    .context()
+    .route(/^https:\/\/(open\.spotify\.com|www\.youtube-nocookie\.com)\//, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>player</title>" }),
+    );
   await openRuntime(page);
   await run(page, {
     ...song,
@@ -66,8 +77,16 @@ test("embeds become iframes with the platform's player src, and buttons switch p
     url: song.links.spotify,
     preview_url: null,
     embeds: [
-      { platform: "spotify", embed_url: "https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i", open_url: song.links.spotify },
-      { platform: "youtube", embed_url: "https://www.youtube-nocookie.com/embed/w3LJ2bDvDJs", open_url: song.links.youtube },
+      {
+        platform: "spotify",
+        embed_url: "https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i",
+        open_url: song.links.spotify,
+      },
+      {
+        platform: "youtube",
+        embed_url: "https://www.youtube-nocookie.com/embed/w3LJ2bDvDJs",
+        open_url: song.links.youtube,
+      },
     ],
   });
   const frame = page.getByTestId("player-embed");

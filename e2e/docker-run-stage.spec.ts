@@ -58,9 +58,11 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
   expect(cmd).toEqual(["node", "server.ts"]);
 
   const app = fs.mkdtempSync(path.join(os.tmpdir(), "pds-run-stage-"));
-  for (const { from, to } of copies) fs.cpSync(path.join(ROOT, from), path.join(app, to), { recursive: true, dereference: true });
+  for (const { from, to } of copies)
+    fs.cpSync(path.join(ROOT, from), path.join(app, to), { recursive: true, dereference: true });
   // Nothing of the project beyond what the stage copied: no test/, bench/ or README in the image.
-  for (const absent of ["test", "bench", "e2e", "README.md", ".data"]) expect(fs.existsSync(path.join(app, absent))).toBe(false);
+  for (const absent of ["test", "bench", "e2e", "README.md", ".data"])
+    expect(fs.existsSync(path.join(app, absent))).toBe(false);
 
   const [command = "node", ...args] = cmd;
   const started = spawn(command === "node" ? process.execPath : command, args, {
@@ -82,10 +84,15 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
   started.stdout.on("data", (chunk: Buffer) => (output += chunk));
   started.stderr.on("data", (chunk: Buffer) => (output += chunk));
 
-  const health = await pollHealth(`http://127.0.0.1:${PORT}`, started, () => output, async (response) => ({
-    status: response.status,
-    body: (await response.json()) as unknown,
-  }));
+  const health = await pollHealth(
+    `http://127.0.0.1:${PORT}`,
+    started,
+    () => output,
+    async (response) => ({
+      status: response.status,
+      body: (await response.json()) as unknown,
+    }),
+  );
   expect(health, output).toMatchObject({ status: 200, body: { status: "ok", database: "server" } });
   const spec = await fetch(`http://127.0.0.1:${PORT}/api/v1/openapi.json`);
   expect(spec.status).toBe(200);
@@ -103,7 +110,13 @@ test("the run stage refuses to start without DATABASE_URL, naming it", async () 
   const app = path.join(ROOT, ".next", "standalone");
   const child = spawn(process.execPath, cmd.slice(1), {
     cwd: app,
-    env: { PATH: process.env.PATH ?? "", ...env, PORT: String(PORT + 1), HOST: "127.0.0.1", UPKEEP_TIMER: "off" } as Record<string, string> as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? "",
+      ...env,
+      PORT: String(PORT + 1),
+      HOST: "127.0.0.1",
+      UPKEEP_TIMER: "off",
+    } as Record<string, string> as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,7 +6,10 @@ import { createToken, expect, screenshot, signUp, test } from "./support";
 
 const LOADED = "#api-reference[data-loaded]";
 
-test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({ page, baseURL }) => {
+test("the reference is Scalar from our own bundle: nothing loaded from elsewhere, search, code samples", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const foreign: string[] = [];
   const site = new URL(baseURL ?? "http://127.0.0.1").origin;
@@ -21,10 +24,15 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
     await expect(page.locator(`[id="op-${capability.tool}"]`)).toHaveCount(1);
   }
   await expect(page.locator("#docs-outline")).toBeHidden();
-  await expect(page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first()).toBeVisible();
+  await expect(
+    page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first(),
+  ).toBeVisible();
 
   // Search across operations.
-  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page
+    .getByRole("button", { name: /Search/ })
+    .first()
+    .click();
   await page.keyboard.type("Create a collection");
   await expect(page.getByRole("dialog").getByText("Create a collection").first()).toBeVisible();
   await screenshot(page, "docs-search");
@@ -60,7 +68,12 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   const query = page.getByRole("dialog").getByRole("combobox", { name: "Enter search query" });
   await expect(query).toBeVisible();
   await query.fill("List items");
-  await expect(page.getByRole("dialog").getByRole("option", { name: /List items/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog")
+      .getByRole("option", { name: /List items/ })
+      .first(),
+  ).toBeVisible();
   // The field's clear button sits beside the field, not over it (the site's label rule once stacked them).
   const clear = page.getByRole("dialog").getByRole("button", { name: /clear/i }).first();
   const [field, cross] = [await query.boundingBox(), await clear.boundingBox()];
@@ -80,7 +93,10 @@ test("without JavaScript the reference is an outline of every operation", async 
   for (const capability of capabilities.filter((c) => c.http)) {
     const http = capability.http;
     if (!http) continue;
-    await expect(page.locator(`[id="op-${capability.tool}"] a`)).toHaveAttribute("href", new RegExp(`/${http.method}${http.path.replace(/[{}]/g, "\\$&")}$`));
+    await expect(page.locator(`[id="op-${capability.tool}"] a`)).toHaveAttribute(
+      "href",
+      new RegExp(`/${http.method}${http.path.replace(/[{}]/g, "\\$&")}$`),
+    );
   }
   await expect(page.getByRole("link", { name: "error codes" })).toHaveAttribute("href", "/docs/errors");
   await screenshot(page, "docs-no-js");
@@ -139,8 +155,12 @@ async function search(page: Page, query: string) {
 async function expectNothingOver(page: Page, selector: string) {
   const covered = await page.locator(selector).evaluate((field) => {
     const box = field.getBoundingClientRect();
-    const points = [0.05, 0.25, 0.5, 0.75, 0.95].flatMap((x) => [0.2, 0.5, 0.8].map((y) => [box.left + box.width * x, box.top + box.height * y]));
-    return points.filter(([x = 0, y = 0]) => document.elementFromPoint(x, y) !== field).map(([x, y]) => `${Math.round(x ?? 0)},${Math.round(y ?? 0)}`);
+    const points = [0.05, 0.25, 0.5, 0.75, 0.95].flatMap((x) =>
+      [0.2, 0.5, 0.8].map((y) => [box.left + box.width * x, box.top + box.height * y]),
+    );
+    return points
+      .filter(([x = 0, y = 0]) => document.elementFromPoint(x, y) !== field)
+      .map(([x, y]) => `${Math.round(x ?? 0)},${Math.round(y ?? 0)}`);
   });
   expect(covered, "points of the search field covered by another element").toEqual([]);
 }
@@ -160,7 +180,9 @@ async function expectUncovered(locator: Locator) {
 }
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px: search finds tools by name, the guide entries are in the navigation, nothing overlaps the search field`, async ({ page }) => {
+  test(`at ${width} px: search finds tools by name, the guide entries are in the navigation, nothing overlaps the search field`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 844 });
     await page.goto("/docs");
@@ -205,7 +227,11 @@ for (const width of [1280, 390]) {
     for (const entry of guideEntries()) {
       const link = page.getByRole("link", { name: entry.title, exact: true }).locator("visible=true").first();
       // On a phone the navigation is behind Scalar's menu button.
-      if ((await link.count()) === 0) await page.getByRole("button", { name: /open menu/i }).first().click();
+      if ((await link.count()) === 0)
+        await page
+          .getByRole("button", { name: /open menu/i })
+          .first()
+          .click();
       await expect(link).toHaveAttribute("href", `#description/${entry.slug}`);
       await link.click();
       await expectUncovered(page.getByRole("heading", { name: entry.title, exact: true }).first());

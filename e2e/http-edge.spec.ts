@@ -29,7 +29,11 @@ test("20 of 20 fetches of a 1.1 MB body read the 413; early 415s (type, charset)
   const send = async (type: string, body: Uint8Array<ArrayBuffer>) => {
     try {
       const response = await fetch(url, { method: "POST", headers: { "content-type": type }, body });
-      return { status: response.status, connection: response.headers.get("connection"), code: (await response.json()).code };
+      return {
+        status: response.status,
+        connection: response.headers.get("connection"),
+        code: (await response.json()).code,
+      };
     } catch (error) {
       return { error: String((error as Error & { cause?: { code?: string } }).cause?.code ?? error) };
     }

@@ -23,7 +23,9 @@ async function callbackServer() {
     // The browser also asks for /favicon.ico (answered empty, not 404: the page must log no error).
     if (url.pathname !== "/callback") return void res.writeHead(204).end();
     received.push(url.searchParams);
-    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Done</title><p>You can close this window.</p>");
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end("<!doctype html><title>Done</title><p>You can close this window.</p>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -51,7 +53,11 @@ async function signUpThroughConsent(page: Page, authorizationUrl: URL) {
 const rawCall = (token: string) =>
   fetch(MCP, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
   });
 
@@ -87,7 +93,10 @@ test("an MCP client connects by dynamic registration: consent narrows scopes, a 
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(tools).toContain("collections_create");
     expect(tools).not.toContain("todos_list");
-    const made = await client.callTool({ name: "collections_create", arguments: { name: "From the assistant", type: "music" } });
+    const made = await client.callTool({
+      name: "collections_create",
+      arguments: { name: "From the assistant", type: "music" },
+    });
     expect(made.isError).toBeFalsy();
     await expect(client.callTool({ name: "todos_list", arguments: {} })).rejects.toThrow(/403/);
 
@@ -116,7 +125,13 @@ test("an MCP client identified by its metadata document connects; Deny sends acc
   const documents = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     if (req.url !== "/assistant.json") return void res.writeHead(404).end();
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ client_id: documentUrl, client_name: "Document Assistant", redirect_uris: [callback.redirectUrl] }));
+    res.end(
+      JSON.stringify({
+        client_id: documentUrl,
+        client_name: "Document Assistant",
+        redirect_uris: [callback.redirectUrl],
+      }),
+    );
   });
   await new Promise<void>((resolve) => documents.listen(0, "127.0.0.1", resolve));
   documentUrl = `https://127.0.0.1:${(documents.address() as AddressInfo).port}/assistant.json`;

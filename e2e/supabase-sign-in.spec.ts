@@ -51,7 +51,12 @@ test.beforeAll(async () => {
     else process.env.DATABASE_URL = previousUrl;
     await database.drop();
   };
-  const ready = await pollHealth(BASE, started, () => stderr, async (response) => response.ok || undefined);
+  const ready = await pollHealth(
+    BASE,
+    started,
+    () => stderr,
+    async (response) => response.ok || undefined,
+  );
   if (!ready) throw new Error(`server.ts did not answer: ${stderr}`);
 });
 
@@ -61,7 +66,9 @@ test.afterAll(async () => {
   await cleanUp();
 });
 
-test("a member of the product signs in with Supabase Auth, makes a token, and the token acts as the same auth.uid()", async ({ page }) => {
+test("a member of the product signs in with Supabase Auth, makes a token, and the token acts as the same auth.uid()", async ({
+  page,
+}) => {
   const email = `sb-${randomUUID().slice(0, 8)}@example.test`;
   const password = `pw-${randomUUID()}`;
   await page.goto(`${BASE}/sign-up`);

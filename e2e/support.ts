@@ -100,7 +100,9 @@ export async function pollHealth<T>(
 ): Promise<T | undefined> {
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
-    const answer = await fetch(`${origin}/api/v1/health`).then(read, () => undefined).catch(() => undefined);
+    const answer = await fetch(`${origin}/api/v1/health`)
+      .then(read, () => undefined)
+      .catch(() => undefined);
     if (answer !== undefined) return answer;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -112,7 +114,8 @@ export function toneWav(): Buffer {
   const rate = 8000;
   const samples = rate;
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
   const header = Buffer.alloc(44);
   header.write("RIFF", 0);
   header.writeUInt32LE(36 + data.length, 4);

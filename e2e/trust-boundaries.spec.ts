@@ -4,7 +4,10 @@ import { expect, formError, test } from "./support";
 // A server-action id of the right shape; Next checks the Origin before it looks the action up.
 const ACTION_ID = `7f${"0".repeat(40)}`;
 
-test("a state-changing page request from another site is refused with 403 and a page that says why", async ({ request, baseURL }) => {
+test("a state-changing page request from another site is refused with 403 and a page that says why", async ({
+  request,
+  baseURL,
+}) => {
   const action = (origin: string, accept = "text/x-component") =>
     request.post("/settings/tokens", {
       headers: { Origin: origin, "Next-Action": ACTION_ID, Accept: accept, "Content-Type": "text/plain;charset=UTF-8" },
@@ -33,20 +36,27 @@ test("a state-changing page request from another site is refused with 403 and a 
   expect((await action("null")).status()).toBe(403);
   const host = new URL(baseURL ?? "").host;
   expect((await action(`http://evil.example@${host}`)).status()).toBe(403);
-  expect((await request.post("/", { headers: { Origin: "https://evil.example", "Next-Action": ACTION_ID } })).status()).toBe(403);
+  expect(
+    (await request.post("/", { headers: { Origin: "https://evil.example", "Next-Action": ACTION_ID } })).status(),
+  ).toBe(403);
 
   // The same request from this site reaches Next, which answers an unknown action itself.
   expect((await action(new URL(baseURL ?? "").origin)).status()).not.toBe(403);
 });
 
-test("a client rotating X-Forwarded-For is still throttled on sign-in: the server counts the socket's address", async ({ page }) => {
+test("a client rotating X-Forwarded-For is still throttled on sign-in: the server counts the socket's address", async ({
+  page,
+}) => {
   const email = `nobody-${randomUUID().slice(0, 8)}@example.test`;
   await page.goto("/sign-in");
   const answers: string[] = [];
   // Five failures are free per email + address; the pause after them doubles (1 s, 2 s, 4 s …), so
   // within eight quick attempts one is refused. The email-wide count alone would allow twenty.
   for (let attempt = 1; attempt <= 8; attempt++) {
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${attempt}`, "X-Real-IP": `198.51.100.${attempt}` });
+    await page.setExtraHTTPHeaders({
+      "X-Forwarded-For": `198.51.100.${attempt}`,
+      "X-Real-IP": `198.51.100.${attempt}`,
+    });
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(`wrong password ${attempt}`);
     await Promise.all([

@@ -46,7 +46,10 @@ test("add an endpoint, see its secret once, get a signed item.created within a s
     await screenshot(page, "webhooks-created");
 
     const auth = { Authorization: `Bearer ${token}` };
-    const collection = await request.post("/api/v1/collections", { headers: auth, data: { name: "e2e", type: "music" } });
+    const collection = await request.post("/api/v1/collections", {
+      headers: auth,
+      data: { name: "e2e", type: "music" },
+    });
     expect(collection.status()).toBe(201);
     const found = await request.get("/api/v1/search?q=a", { headers: auth });
     const songId = (await found.json()).data?.[0]?.id;
@@ -57,7 +60,9 @@ test("add an endpoint, see its secret once, get a signed item.created within a s
       data: { collection_id: (await collection.json()).id, song_id: songId },
     });
     expect(item.status()).toBe(201);
-    await expect.poll(() => hook.hits.some((hit) => JSON.parse(hit.body).type === "item.created"), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => hook.hits.some((hit) => JSON.parse(hit.body).type === "item.created"), { timeout: 5000 })
+      .toBe(true);
     const created = hook.hits.find((hit) => JSON.parse(hit.body).type === "item.created");
     if (!created) throw new Error("no item.created");
     expect(created.at - started).toBeLessThan(1000);

@@ -10,7 +10,11 @@ export const confirmDeleteDirective = z
   .strictObject({
     type: z.literal("confirm_delete").describe("Always confirm_delete."),
     confirmation_id: z.uuid().describe("The pending confirmation."),
-    url: z.url().describe("The settings page where the member sees what would be deleted and confirms; open it in the member's browser."),
+    url: z
+      .url()
+      .describe(
+        "The settings page where the member sees what would be deleted and confirms; open it in the member's browser.",
+      ),
     tool: z.string().describe("The delete tool that was called."),
     resource: z.string().describe("What would be deleted, e.g. item or collection."),
     id: z.uuid().describe("The id of the row that would be deleted."),

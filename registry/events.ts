@@ -26,8 +26,6 @@ export interface EventKind {
   data: z.ZodType;
 }
 
-
-
 const ON: Record<EventAction, EventKind["on"]> = { created: "insert", updated: "update", deleted: "delete" };
 
 /** The event-kind prefix of a resource: its singular, spaces as underscores. */
@@ -45,7 +43,15 @@ function kindsOf(resource: ResourceSpec): EventKind[] {
   return (resource.events ?? []).map((type) => {
     const extra = resource.eventSource?.inserts?.[type];
     if (extra) {
-      return { type, resource, table: extra.table, on: "insert", audience: extra.audience, description: extra.description, data: checkInRecord };
+      return {
+        type,
+        resource,
+        table: extra.table,
+        on: "insert",
+        audience: extra.audience,
+        description: extra.description,
+        data: checkInRecord,
+      };
     }
     const action = type.slice(eventPrefix(resource).length + 1) as EventAction;
     if (type !== `${eventPrefix(resource)}.${action}` || !(action in ON)) {
@@ -58,7 +64,9 @@ function kindsOf(resource: ResourceSpec): EventKind[] {
       on: ON[action],
       audience: memberColumns(resource),
       description: `${resource.singular.charAt(0).toUpperCase()}${resource.singular.slice(1)} ${action}${
-        action === "deleted" ? "; data is the record as it was before deletion" : "; data is the record as GET returns it"
+        action === "deleted"
+          ? "; data is the record as it was before deletion"
+          : "; data is the record as GET returns it"
       }. Sent to ${memberColumns(resource).join(" and ")}'s endpoints.`,
       data: recordSchema(resource),
     };
@@ -77,7 +85,9 @@ export const eventKindByType: ReadonlyMap<string, EventKind> = new Map(EVENT_KIN
 /** The envelope every delivery carries (Standard Webhooks: type, timestamp, data). */
 export function eventPayloadSchema(type: string, data: z.ZodType) {
   return z.object({
-    id: z.uuid().describe("Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it."),
+    id: z
+      .uuid()
+      .describe("Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it."),
     type: z.literal(type).describe("The event kind."),
     created_at: z.iso.datetime({ offset: true }).describe("When the change committed (RFC 3339)."),
     sequence: z

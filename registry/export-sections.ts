@@ -31,9 +31,18 @@ export const EXPORT_UPLOAD_SCOPES: Readonly<Record<UploadPurpose, Scope>> = Obje
 ) as Record<UploadPurpose, Scope>;
 
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
-  ...resources.map((resource) => ({ file: `${resource.name}.json`, resource: resource.name, scope: `${resource.scope}:read` as Scope })),
+  ...resources.map((resource) => ({
+    file: `${resource.name}.json`,
+    resource: resource.name,
+    scope: `${resource.scope}:read` as Scope,
+  })),
   { file: "tokens.json", resource: "tokens", scope: EXPORT_TOKENS_SCOPE },
-  ...UPLOAD_PURPOSES.map((purpose) => ({ file: "uploads.json", resource: "uploads", scope: EXPORT_UPLOAD_SCOPES[purpose], purpose })),
+  ...UPLOAD_PURPOSES.map((purpose) => ({
+    file: "uploads.json",
+    resource: "uploads",
+    scope: EXPORT_UPLOAD_SCOPES[purpose],
+    purpose,
+  })),
 ];
 
 /** Every read scope some part of the export needs: any one of them lets the export run. */

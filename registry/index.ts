@@ -4,6 +4,7 @@ import { openUrl } from "./directives/open-url.ts";
 import { playSong } from "./directives/play-song.ts";
 import { catalogGet } from "./operations/catalog-get.ts";
 import { eventsList } from "./operations/events.ts";
+import { activityUndo } from "./operations/activity-undo.ts";
 import { exportData } from "./operations/export.ts";
 import { resolve } from "./operations/resolve.ts";
 import { search } from "./operations/search.ts";
@@ -34,6 +35,7 @@ const operationList = [
   webhookEndpointsRedeliver,
   exportData,
   eventsList,
+  activityUndo,
 ] as const satisfies readonly OperationSpec[];
 const directiveList = [playSong, listen, openUrl] as const satisfies readonly DirectiveSpec[];
 export type ResourceList = typeof resourceList;

@@ -76,4 +76,5 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const DRAIN_LIMIT = { bytes: 4 * MAX_BODY_BYTES, ms: 5_000 };
 
 /** The window a full bucket takes to refill, as the `w` of RateLimit-Policy (whole seconds). */
-export const policyWindowSeconds = (policy: RatePolicy) => Math.max(1, Math.round(policy.capacity / policy.refillPerSecond));
+export const policyWindowSeconds = (policy: RatePolicy) =>
+  Math.max(1, Math.round(policy.capacity / policy.refillPerSecond));

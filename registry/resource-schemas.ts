@@ -11,7 +11,8 @@ export const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? "an" : "a"}
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One field's schema as sent and returned: nullable where declared, with its description. */
-const fieldSchema = (field: FieldSpec) => (field.nullable ? field.schema.nullable() : field.schema).describe(field.description);
+const fieldSchema = (field: FieldSpec) =>
+  (field.nullable ? field.schema.nullable() : field.schema).describe(field.description);
 
 const writable = (resource: ResourceSpec) => Object.entries(resource.fields).filter(([, field]) => !field.readOnly);
 
@@ -23,11 +24,16 @@ export function recordSchema(resource: ResourceSpec): z.ZodObject {
 export function createSchema(resource: ResourceSpec): z.ZodObject {
   return z.strictObject(
     Object.fromEntries(
-      writable(resource).map(([name, field]) => [name, field.required ? fieldSchema(field) : fieldSchema(field).optional()]),
+      writable(resource).map(([name, field]) => [
+        name,
+        field.required ? fieldSchema(field) : fieldSchema(field).optional(),
+      ]),
     ),
   );
 }
 
 export function updateSchema(resource: ResourceSpec): z.ZodObject {
-  return z.strictObject(Object.fromEntries(writable(resource).map(([name, field]) => [name, fieldSchema(field).optional()])));
+  return z.strictObject(
+    Object.fromEntries(writable(resource).map(([name, field]) => [name, fieldSchema(field).optional()])),
+  );
 }

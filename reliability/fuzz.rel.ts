@@ -34,11 +34,36 @@ const enc = (value: string) => encodeURIComponent((value as string & { toWellFor
 const oddString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom("\u0000", "a\u0000b", "\uFEFF", "\u202E evil", "😀".repeat(600), "\uD800", "\uDFFF", "e\u0301", "%00", "../../etc/passwd", "' or 1=1 --", "<script>", "null", "NaN"),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\uFEFF",
+    "\u202E evil",
+    "😀".repeat(600),
+    "\uD800",
+    "\uDFFF",
+    "e\u0301",
+    "%00",
+    "../../etc/passwd",
+    "' or 1=1 --",
+    "<script>",
+    "null",
+    "NaN",
+  ),
   fc.integer({ min: 1000, max: 70_000 }).map((n) => "x".repeat(n)),
 );
 const oddNumber = fc.oneof(
-  fc.constantFrom(1e308, -1e308, 2 ** 63, -(2 ** 63), Number.MAX_SAFE_INTEGER + 2, -0, 0.5, 1e-320, 1.2345678901234568e29),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    2 ** 63,
+    -(2 ** 63),
+    Number.MAX_SAFE_INTEGER + 2,
+    -0,
+    0.5,
+    1e-320,
+    1.2345678901234568e29,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
@@ -57,14 +82,28 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 const oddId = fc.oneof(
   fc.uuid(),
-  fc.constantFrom("00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "not-a-uuid", "1", "-1", "%2e%2e", "..", "null", "%00", "%E2%80%AE", "a".repeat(5000)),
+  fc.constantFrom(
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    "not-a-uuid",
+    "1",
+    "-1",
+    "%2e%2e",
+    "..",
+    "null",
+    "%00",
+    "%E2%80%AE",
+    "a".repeat(5000),
+  ),
   fc.string({ minLength: 1, maxLength: 60 }).map(enc),
 );
-const oddCursor = fc.oneof(
-  fc.base64String({ maxLength: 80 }),
-  fc.string({ maxLength: 80 }),
-  fc.constantFrom("W10", "WyIiLCIiXQ", "eyJhIjoxfQ", "=".repeat(600), "WyIyMDI2LTExLTIzIiwieCJd"),
-).map(enc);
+const oddCursor = fc
+  .oneof(
+    fc.base64String({ maxLength: 80 }),
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom("W10", "WyIiLCIiXQ", "eyJhIjoxfQ", "=".repeat(600), "WyIyMDI2LTExLTIzIiwieCJd"),
+  )
+  .map(enc);
 const oddQueryValue = fc.oneof(
   fc.constantFrom("0x10", "1e2", "", "-1", "0", "201", "99999999999999999999", "1.5", "NaN", "open", "done", "true"),
   oddString.map((s) => enc(s.slice(0, 200))),
@@ -85,30 +124,77 @@ const contentType = fc.constantFrom(
 
 function rawBody(target: Target): fc.Arbitrary<string | Uint8Array<ArrayBuffer> | undefined> {
   const object = fc.dictionary(
-    fc.oneof(fc.constantFrom(...target.fields, "id", "owner_id", "__proto__", "constructor"), fc.string({ maxLength: 10 })),
+    fc.oneof(
+      fc.constantFrom(...target.fields, "id", "owner_id", "__proto__", "constructor"),
+      fc.string({ maxLength: 10 }),
+    ),
     oddValue,
     { maxKeys: 6 },
   );
   return fc.oneof(
     { weight: 6, arbitrary: object.map((value) => JSON.stringify(value)) },
     { weight: 2, arbitrary: object.map((value) => JSON.stringify(value).slice(0, -1)) },
-    { weight: 1, arbitrary: fc.constantFrom("", "{", "[", "nul", "{}}", '{"a":1,"a":2}', "\uFEFF{}", '{"title":"\\ud800"}', "1", '"string"', "[]", "null") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        "{",
+        "[",
+        "nul",
+        "{}}",
+        '{"a":1,"a":2}',
+        "\uFEFF{}",
+        '{"title":"\\ud800"}',
+        "1",
+        '"string"',
+        "[]",
+        "null",
+      ),
+    },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => new Uint8Array(bytes)) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: fc.constant(`{"title":"${"a".repeat(1024 * 1024 + 10)}"}`) },
   );
 }
 
-function requestFor(targets: Target[], token: string): fc.Arbitrary<{ url: string; init: RequestInit; kind: "rest" | "invoke" | "mcp" }> {
+function requestFor(
+  targets: Target[],
+  token: string,
+): fc.Arbitrary<{ url: string; init: RequestInit; kind: "rest" | "invoke" | "mcp" }> {
   const rest = fc
     .record({
       target: fc.constantFrom(...targets),
       method: fc.oneof({ weight: 8, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom(...VERBS) }),
       id: oddId,
-      query: fc.array(fc.tuple(fc.constantFrom("limit", "after", "status", "q", "query", "owner_id", "limit", "x"), fc.oneof(oddQueryValue, oddCursor)), { maxLength: 3 }),
+      query: fc.array(
+        fc.tuple(
+          fc.constantFrom("limit", "after", "status", "q", "query", "owner_id", "limit", "x"),
+          fc.oneof(oddQueryValue, oddCursor),
+        ),
+        { maxLength: 3 },
+      ),
       type: contentType,
-      auth: fc.oneof({ weight: 8, arbitrary: fc.constant(`Bearer ${token}`) }, { weight: 1, arbitrary: fc.constantFrom("", "Bearer ", "Bearer x", `Basic ${token}`, `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`) }),
-      key: fc.option(fc.oneof(fc.constantFrom('"k"', "k".repeat(300), '"', "a b", ""), fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s))), { nil: undefined }),
+      auth: fc.oneof(
+        { weight: 8, arbitrary: fc.constant(`Bearer ${token}`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            "",
+            "Bearer ",
+            "Bearer x",
+            `Basic ${token}`,
+            `Bearer ${token}x`,
+            `Bearer ${token.slice(0, -1)}`,
+          ),
+        },
+      ),
+      key: fc.option(
+        fc.oneof(
+          fc.constantFrom('"k"', "k".repeat(300), '"', "a b", ""),
+          fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+        ),
+        { nil: undefined },
+      ),
       accept: fc.constantFrom("application/json", "*/*", "text/html", "application/xml", ""),
     })
     .chain((base) => rawBody(base.target).map((body) => ({ ...base, body })))
@@ -122,7 +208,11 @@ function requestFor(targets: Target[], token: string): fc.Arbitrary<{ url: strin
       if (key !== undefined) headers["idempotency-key"] = key;
       if (accept) headers.accept = accept;
       const hasBody = verb !== "GET" && verb !== "HEAD" && body !== undefined;
-      return { kind: "rest" as const, url: `http://localhost/api/v1${path}${search}`, init: { method: verb, headers, body: hasBody ? body : undefined } };
+      return {
+        kind: "rest" as const,
+        url: `http://localhost/api/v1${path}${search}`,
+        init: { method: verb, headers, body: hasBody ? body : undefined },
+      };
     });
   const envelope = fc.record({
     tool: fc.oneof(fc.constantFrom(...capabilities.map((c) => c.tool)), oddString),
@@ -137,15 +227,25 @@ function requestFor(targets: Target[], token: string): fc.Arbitrary<{ url: strin
       body: raw ? JSON.stringify(value).slice(0, -2) : JSON.stringify(value),
     },
   }));
-  const mcp = fc.tuple(envelope, fc.constantFrom("tools/call", "tools/list", "initialize", "resources/list", "x"), fc.oneof(fc.integer(), oddString)).map(([value, method, id]) => ({
-    kind: "mcp" as const,
-    url: "http://localhost/api/mcp",
-    init: {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { name: value.tool, arguments: value.input } }),
-    },
-  }));
+  const mcp = fc
+    .tuple(
+      envelope,
+      fc.constantFrom("tools/call", "tools/list", "initialize", "resources/list", "x"),
+      fc.oneof(fc.integer(), oddString),
+    )
+    .map(([value, method, id]) => ({
+      kind: "mcp" as const,
+      url: "http://localhost/api/mcp",
+      init: {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { name: value.tool, arguments: value.input } }),
+      },
+    }));
   return fc.oneof({ weight: 7, arbitrary: rest }, { weight: 2, arbitrary: agent }, { weight: 1, arbitrary: mcp });
 }
 
@@ -153,7 +253,10 @@ async function send(kind: "rest" | "invoke" | "mcp", url: string, init: RequestI
   const request = new Request(url, init);
   if (kind === "invoke") return invokeRoute.POST(request);
   if (kind === "mcp") return (mcpRoute as unknown as Record<string, Handler>).POST?.(request) as Promise<Response>;
-  const segments = new URL(url).pathname.replace(/^\/api\/v1\/?/, "").split("/").filter(Boolean);
+  const segments = new URL(url).pathname
+    .replace(/^\/api\/v1\/?/, "")
+    .split("/")
+    .filter(Boolean);
   // Next hands the route decoded segments; a segment it cannot decode never reaches the route
   // (reliability/http.rel.ts sends those to a real server).
   const decoded = segments.map((segment) => {
@@ -177,7 +280,8 @@ describe("fuzzing", () => {
   it(`${REQUESTS} odd requests: no 5xx, no hang, no refused request that changed a row`, async () => {
     const member = await makeMember();
     // Rows to aim at: one of each resource, so ids and cursors have something real beside them.
-    for (const resource of resources) if (resource.verbs.includes("create")) await createRow(resource, member).catch(() => {});
+    for (const resource of resources)
+      if (resource.verbs.includes("create")) await createRow(resource, member).catch(() => {});
     const tables = await asService((tx) =>
       tx.query<{ name: string }>(
         `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -187,18 +291,40 @@ describe("fuzzing", () => {
     const countSql = `select (${tables.map((t) => `(select count(*) from ${t.name})`).join(" + ")})::text as n`;
     const targets: Target[] = capabilities.flatMap((capability) =>
       capability.http
-        ? [{ method: capability.http.method, path: capability.http.path, pathParams: [...capability.http.pathParams], fields: Object.keys(capability.input.shape) }]
+        ? [
+            {
+              method: capability.http.method,
+              path: capability.http.path,
+              pathParams: [...capability.http.pathParams],
+              fields: Object.keys(capability.input.shape),
+            },
+          ]
         : [],
     );
     // The published document's paths too, so a route the reference names and the registry lost is hit.
-    const openapi = await (await send("rest", "http://localhost/api/v1/openapi.json", { method: "GET" })).json().catch(() => null);
+    const openapi = await (await send("rest", "http://localhost/api/v1/openapi.json", { method: "GET" }))
+      .json()
+      .catch(() => null);
     for (const [path, item] of Object.entries((openapi?.paths ?? {}) as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(item)) {
-        if (VERBS.includes(method.toUpperCase())) targets.push({ method: method.toUpperCase(), path: path.replace(/^\/api\/v1/, ""), pathParams: [], fields: [] });
+        if (VERBS.includes(method.toUpperCase()))
+          targets.push({
+            method: method.toUpperCase(),
+            path: path.replace(/^\/api\/v1/, ""),
+            pathParams: [],
+            fields: [],
+          });
       }
     }
     const samples = fc.sample(requestFor(targets, member.token), { numRuns: REQUESTS, seed: 20261123 });
-    const figures = { requests: 0, by_status: {} as Record<string, number>, server_errors: 0, hangs: 0, refused_that_changed_rows: 0, by_kind: {} as Record<string, number> };
+    const figures = {
+      requests: 0,
+      by_status: {} as Record<string, number>,
+      server_errors: 0,
+      hangs: 0,
+      refused_that_changed_rows: 0,
+      by_kind: {} as Record<string, number>,
+    };
     const problems: string[] = [];
     let before = await rowCount(countSql);
     const started = Date.now();
@@ -229,7 +355,10 @@ describe("fuzzing", () => {
       figures.by_status[bucket] = (figures.by_status[bucket] ?? 0) + 1;
       if (status >= 500) {
         figures.server_errors++;
-        if (problems.length < 50) problems.push(`${status} ${sample.kind} ${sample.init.method} ${sample.url.slice(0, 200)} ${String(sample.init.body ?? "").slice(0, 200)}`);
+        if (problems.length < 50)
+          problems.push(
+            `${status} ${sample.kind} ${sample.init.method} ${sample.url.slice(0, 200)} ${String(sample.init.body ?? "").slice(0, 200)}`,
+          );
       }
       const after = await rowCount(countSql);
       if (status >= 400 && after !== before) {
@@ -238,7 +367,12 @@ describe("fuzzing", () => {
       }
       before = after;
     }
-    record(process.env.DATABASE_URL ? "fuzzing_on_postgres" : "fuzzing", { database: process.env.DATABASE_URL ? "postgres" : "pglite", ...figures, seconds: Math.round((Date.now() - started) / 1000), problems: problems.slice(0, 50) });
+    record(process.env.DATABASE_URL ? "fuzzing_on_postgres" : "fuzzing", {
+      database: process.env.DATABASE_URL ? "postgres" : "pglite",
+      ...figures,
+      seconds: Math.round((Date.now() - started) / 1000),
+      problems: problems.slice(0, 50),
+    });
     expect(problems).toEqual([]);
     expect(figures.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 10_000));
   });

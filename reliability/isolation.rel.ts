@@ -82,7 +82,10 @@ async function attempt(
   const args = { ...(id && !resource.singleton && verb !== "list" && verb !== "create" ? { id } : {}), ...body };
   if (surface === "rest") {
     const { method, path } = restPath(resource, action, id);
-    const response = await api(method, path, { token, body: method === "GET" || method === "DELETE" ? undefined : body });
+    const response = await api(method, path, {
+      token,
+      body: method === "GET" || method === "DELETE" ? undefined : body,
+    });
     return { ok: response.status < 300, text: JSON.stringify(response.body) };
   }
   if (surface === "invoke") {
@@ -116,8 +119,9 @@ async function storeShows(resource: ResourceSpec, member: TestMember, id: string
 function updateBody(resource: ResourceSpec): Record<string, unknown> {
   if (resource.updateInput) return { [Object.keys(resource.updateInput.shape)[0] ?? ""]: false };
   const [name, field] =
-    Object.entries(resource.fields).find(([key, f]) => !f.readOnly && !key.endsWith("_id") && typeof f.example === "string") ??
-    [];
+    Object.entries(resource.fields).find(
+      ([key, f]) => !f.readOnly && !key.endsWith("_id") && typeof f.example === "string",
+    ) ?? [];
   return name && field ? { [name]: `${field.example} (changed by someone else)` } : {};
 }
 
@@ -163,10 +167,14 @@ describe("isolation matrix", () => {
     for (const resource of resources) {
       for (const target of await targetsFor(resource)) {
         const wrongScopeToken = await tokenFor(target.owner.id, wrongScopes(resource));
-        const actions: Action[] = [...resource.verbs, ...(resource.verbs.includes("create") ? ["create_as_owner" as const] : [])];
+        const actions: Action[] = [
+          ...resource.verbs,
+          ...(resource.verbs.includes("create") ? ["create_as_owner" as const] : []),
+        ];
         for (const action of actions) {
           for (const attacker of ATTACKERS) {
-            const token = attacker === "other_member" ? other.token : attacker === "wrong_scope" ? wrongScopeToken : undefined;
+            const token =
+              attacker === "other_member" ? other.token : attacker === "wrong_scope" ? wrongScopeToken : undefined;
             for (const surface of SURFACES) {
               let body: Record<string, unknown> = {};
               if (action === "update") body = updateBody(resource);
@@ -186,10 +194,14 @@ describe("isolation matrix", () => {
               const label = `${surface} ${attacker} ${action} ${resource.name} (${target.visibility})`;
               if (before !== after) leaks.push(`${label}: changed the owner's rows`);
               const shown = target.id !== undefined && outcome.ok && outcome.text.includes(target.id);
-              const allowed = attacker === "other_member" && target.id !== undefined && (await storeShows(resource, other, target.id));
+              const allowed =
+                attacker === "other_member" &&
+                target.id !== undefined &&
+                (await storeShows(resource, other, target.id));
               if (shown && !allowed) leaks.push(`${label}: showed the owner's row`);
               if (shown && allowed) allowedReads++;
-              if (attacker !== "other_member" && outcome.ok && resource.singleton) leaks.push(`${label}: answered without a valid scope`);
+              if (attacker !== "other_member" && outcome.ok && resource.singleton)
+                leaks.push(`${label}: answered without a valid scope`);
             }
           }
         }

@@ -61,7 +61,9 @@ describe("limits under concurrency", () => {
     const title = `idempotent ${key}`;
     const creates = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(i % 2 ? c.url : d.url, "POST", "/todos", other, { title }, { "idempotency-key": `"${key}"` }).catch(() => ({ status: 0, body: null })),
+        call(i % 2 ? c.url : d.url, "POST", "/todos", other, { title }, { "idempotency-key": `"${key}"` }).catch(
+          () => ({ status: 0, body: null }),
+        ),
       ),
     );
     const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
@@ -73,7 +75,16 @@ describe("limits under concurrency", () => {
     const ids = new Set(creates.filter((r) => r.status === 201).map((r) => (r.body as { id: string }).id));
 
     record("limits", {
-      rate: { seconds: SECONDS, instances: 2, sent, allowed, refused, other: unexpected, expected_between: [least, most], within_one: withinOne },
+      rate: {
+        seconds: SECONDS,
+        instances: 2,
+        sent,
+        allowed,
+        refused,
+        other: unexpected,
+        expected_between: [least, most],
+        within_one: withinOne,
+      },
       idempotency: { concurrent: 50, rows: row?.n ?? -1, distinct_ids_answered: ids.size, statuses },
     });
     expect(unexpected).toBe(0);

@@ -57,7 +57,13 @@ afterAll(async () => {
   await new Promise((resolve) => redirector.close(resolve));
   net.restore();
   restoreResolver();
-  for (const name of ["WEBHOOKS_ALLOW_HTTP", "RESOLVER_ALLOW_PRIVATE_HOSTS", "RESOLVER_PROVIDERS", "RESOLVER_MIN_INTERVAL_MS", "RESOLVER_TIMEOUT_MS"]) {
+  for (const name of [
+    "WEBHOOKS_ALLOW_HTTP",
+    "RESOLVER_ALLOW_PRIVATE_HOSTS",
+    "RESOLVER_PROVIDERS",
+    "RESOLVER_MIN_INTERVAL_MS",
+    "RESOLVER_TIMEOUT_MS",
+  ]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -105,7 +111,9 @@ const consumers: Record<Consumer, (row: SsrfRow, index: number) => Promise<Outco
     const response = await api("POST", "/resolve", { token: members[0]?.token, body: { input } });
     if (!direct && redirected !== before + 1) return "other";
     const warnings: { provider: string; code: string }[] = response.body?.resolution?.warnings ?? [];
-    return attemptOutcome(row) ?? (warnings.some((w) => w.provider === "html" && w.code === "refused") ? "refused" : "other");
+    return (
+      attemptOutcome(row) ?? (warnings.some((w) => w.provider === "html" && w.code === "refused") ? "refused" : "other")
+    );
   },
   async guarded_fetch(row) {
     const error = await guardedFetch(`https://${row.host}/client-metadata.json`).then(

@@ -50,9 +50,7 @@ const report = path.join(root, "reports", "playwright.json");
 fs.rmSync(report, { force: true });
 
 console.log("\n=== playwright ===");
-const status = run(
-  bin("playwright"),
-  ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build")],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-);
+const status = run(bin("playwright"), ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build")], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+});
 process.exit(status);

@@ -45,10 +45,13 @@ const tracedStamp = () => path.join(distDir(), "standalone-traced");
 
 /** Why a build is needed, or null when the last one is newer than every source. */
 export function staleness(): string | null {
-  const builtAt = fs.existsSync(path.join(distDir(), "BUILD_ID")) ? fs.statSync(path.join(distDir(), "BUILD_ID")).mtimeMs : 0;
+  const builtAt = fs.existsSync(path.join(distDir(), "BUILD_ID"))
+    ? fs.statSync(path.join(distDir(), "BUILD_ID")).mtimeMs
+    : 0;
   if (!builtAt) return "no build yet";
   if (!profile() && !fs.existsSync(tracedStamp())) return "the last build did not finish";
-  if (builtAt < Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))))) return "sources changed since the last build";
+  if (builtAt < Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source)))))
+    return "sources changed since the last build";
   return null;
 }
 

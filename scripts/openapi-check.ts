@@ -27,7 +27,11 @@ export async function checkOpenApi(root = process.cwd()): Promise<CheckResult[]>
   });
   const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
   const run = (name: string, command: string, args: string[], clean: (output: string) => boolean = () => true) => {
-    const child = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+    const child = spawnSync(command, args, {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+    });
     const output = `${child.stdout}${child.stderr}`.trim();
     results.push({ name, ok: child.status === 0 && clean(output), output });
   };
@@ -36,7 +40,8 @@ export async function checkOpenApi(root = process.cwd()): Promise<CheckResult[]>
     "@redocly/cli lint",
     bin("redocly"),
     ["lint", path.relative(root, file), "--config", "redocly.yaml", "--format", "stylish"],
-    (output) => !/\bwarnings?\b/.test(output.replace(/Explicitly ignored \d+ problems?\./, "")) && !/\berror\b/.test(output),
+    (output) =>
+      !/\bwarnings?\b/.test(output.replace(/Explicitly ignored \d+ problems?\./, "")) && !/\berror\b/.test(output),
   );
   run("openapi-typescript", bin("openapi-typescript"), [file, "--output", path.join(reports, "openapi-types.d.ts")]);
   return results;
@@ -44,6 +49,7 @@ export async function checkOpenApi(root = process.cwd()): Promise<CheckResult[]>
 
 if (import.meta.main) {
   const results = await checkOpenApi();
-  for (const result of results) console.log(`${result.ok ? "ok  " : "FAIL"} ${result.name}\n${result.ok ? "" : `${result.output}\n`}`);
+  for (const result of results)
+    console.log(`${result.ok ? "ok  " : "FAIL"} ${result.name}\n${result.ok ? "" : `${result.output}\n`}`);
   process.exit(results.every((result) => result.ok) ? 0 : 1);
 }

@@ -44,13 +44,20 @@ const { getDb } = await import("../lib/db/index.ts");
 const migrating = Date.now();
 try {
   const config = dbConfig();
-  if (config.kind === "server") step(3, `database: connecting to ${new URL(config.url).host}, applying any new migrations…`);
-  else if (config.dir.startsWith("memory://")) step(3, "database: a throwaway in-memory database; applying the migrations (about 20 s)…");
+  if (config.kind === "server")
+    step(3, `database: connecting to ${new URL(config.url).host}, applying any new migrations…`);
+  else if (config.dir.startsWith("memory://"))
+    step(3, "database: a throwaway in-memory database; applying the migrations (about 20 s)…");
   else if (!fs.existsSync(config.dir) || fs.readdirSync(config.dir).length === 0) {
-    step(3, `database: creating the embedded database in ${path.relative(root, config.dir) || config.dir} and applying the migrations (first start only: about 20 s)…`);
+    step(
+      3,
+      `database: creating the embedded database in ${path.relative(root, config.dir) || config.dir} and applying the migrations (first start only: about 20 s)…`,
+    );
   } else step(3, `database: opening ${path.relative(root, config.dir) || config.dir}, applying any new migrations…`);
   const db = await getDb();
-  const [ledger] = await db.query<{ applied: number }>("select count(*)::int as applied from supabase_migrations.schema_migrations");
+  const [ledger] = await db.query<{ applied: number }>(
+    "select count(*)::int as applied from supabase_migrations.schema_migrations",
+  );
   step(3, `database: ready in ${since(migrating)} (${ledger?.applied ?? 0} migrations applied).`);
 } catch (error) {
   step(3, `database: ${(error as Error).message}`);

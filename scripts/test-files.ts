@@ -12,7 +12,8 @@ export const TEST_FILES = "test/**/*.test.ts";
 
 const SPECIFIER =
   /(?:^|[^.\w$])(?:import|export)\s[^'"`;]*?\bfrom\s*["']([^"']+)["']|(?:^|[^.\w$])import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|[^.\w$])import\s*["']([^"']+)["']/gm;
-const OPENS = /^(?:node:)?(?:child_process|worker_threads|cluster)$|^(?:postgres|redis|pg|@redis\/[^/]+|@electric-sql\/pglite)(?:\/.*)?$/;
+const OPENS =
+  /^(?:node:)?(?:child_process|worker_threads|cluster)$|^(?:postgres|redis|pg|@redis\/[^/]+|@electric-sql\/pglite)(?:\/.*)?$/;
 const READS_DATABASE_ENV = /\b(?:DATABASE_URL|REDIS_URL)\b/;
 
 function resolveLocal(root: string, from: string, specifier: string): string | null {
@@ -20,7 +21,13 @@ function resolveLocal(root: string, from: string, specifier: string): string | n
   if (specifier.startsWith("@/")) base = path.join(root, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -50,7 +57,10 @@ function classifier(root: string): (file: string) => boolean {
 
 /** Every vitest file, relative to root, sorted. */
 export function testFiles(root: string = process.cwd()): string[] {
-  return fs.globSync(TEST_FILES, { cwd: root }).map((file) => file.split(path.sep).join("/")).sort();
+  return fs
+    .globSync(TEST_FILES, { cwd: root })
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
 }
 
 /** The files (relative to root) that can touch a database: the Postgres server pass runs these. */
@@ -63,7 +73,11 @@ export function databaseTestFiles(files: readonly string[], root: string = proce
 }
 
 /** The files a vitest filter list selects (vitest keeps a file whose path contains a filter). */
-export function selectedBy(files: readonly string[], filters: readonly string[], root: string = process.cwd()): string[] {
+export function selectedBy(
+  files: readonly string[],
+  filters: readonly string[],
+  root: string = process.cwd(),
+): string[] {
   if (filters.length === 0) return [...files];
   const wanted = filters.map((filter) =>
     (path.isAbsolute(filter) ? path.relative(root, filter) : filter).replace(/^\.\//, "").split(path.sep).join("/"),

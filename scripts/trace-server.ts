@@ -27,7 +27,8 @@ const readFile = async (file: string): Promise<Buffer | string | null> => {
 // .data, next.config.ts probed by server.ts): the image takes only code and its read-only data. Next
 // itself is left to Next's own trace, which knows what its server needs at run time (followed from
 // here, it would bring its dev server, compilers and image optimizer: ~60 MB more).
-const SHIPPED = /^(?:server\.ts|package\.json|lib\/|registry\/|supabase\/migrations\/|supabase\/[^/]+\.json$|node_modules\/)/;
+const SHIPPED =
+  /^(?:server\.ts|package\.json|lib\/|registry\/|supabase\/migrations\/|supabase\/[^/]+\.json$|node_modules\/)/;
 const ignore = (file: string) => !SHIPPED.test(file) || file.startsWith("node_modules/next/");
 
 const { fileList, warnings } = await nodeFileTrace(["server.ts"], { base: root, readFile, ignore });
@@ -48,7 +49,9 @@ for (const file of fileList) {
   added++;
   bytes += fs.statSync(to).size;
 }
-console.log(`server.ts traced: ${fileList.size} files, ${added} added to .next/standalone (${(bytes / 1e6).toFixed(1)} MB)`);
+console.log(
+  `server.ts traced: ${fileList.size} files, ${added} added to .next/standalone (${(bytes / 1e6).toFixed(1)} MB)`,
+);
 
 // The image is this folder: what Next traced into it must be code and read-only data too. A data
 // folder here (.data: the embedded database with its password hashes, upload bytes, generated keys)

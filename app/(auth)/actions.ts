@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { isSameOrigin } from "@/lib/web/csrf";
 import { type FormState, NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { returnPath } from "@/lib/web/return-path";
-import { signInBrowser, signUpBrowser, stopSession } from "@/lib/web/session";
+import { signInBrowser, signUpBrowser } from "@/lib/web/session";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
@@ -21,10 +21,4 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
   const result = await signInBrowser(text(form, "email"), text(form, "password"));
   if (!result.ok) return { error: result.error, values: { email: text(form, "email") } };
   redirect(returnPath(text(form, "next")));
-}
-
-export async function signOutAction(): Promise<void> {
-  if (!isSameOrigin(await headers())) return;
-  await stopSession();
-  redirect("/sign-in");
 }

@@ -34,8 +34,7 @@ export default async function DocsPage() {
           <p className="lead">
             {text(info.summary)} OpenAPI {text(doc.openapi)}: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
             Also: <Link href="/docs/connect">connect an assistant</Link>, <Link href="/docs/errors">error codes</Link>,{" "}
-            <Link href="/docs/tools">tool catalog</Link>, the{" "}
-            typed client in <code>clients/typescript</code>.
+            <Link href="/docs/tools">tool catalog</Link>, the typed client in <code>clients/typescript</code>.
           </p>
           <noscript>
             <p>The interactive reference (search, try it, code samples) needs JavaScript; this outline does not.</p>

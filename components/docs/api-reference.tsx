@@ -77,7 +77,9 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
           const close = [...(mount.current?.querySelectorAll("button") ?? [])].find(
-            (button) => /close menu/i.test(`${button.getAttribute("aria-label") ?? ""} ${button.textContent ?? ""}`) && button.getClientRects().length > 0,
+            (button) =>
+              /close menu/i.test(`${button.getAttribute("aria-label") ?? ""} ${button.textContent ?? ""}`) &&
+              button.getClientRects().length > 0,
           );
           close?.click();
         }),
@@ -87,7 +89,8 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
     // 2.1.1, axe's scrollable-region-focusable), as our own CodeBlock does. Scalar renders sections as
     // they come into view, so each new block is made focusable as it appears.
     const focusable = () => {
-      for (const code of mount.current?.querySelectorAll<HTMLElement>(".markdown pre > code:not([tabindex])") ?? []) code.tabIndex = 0;
+      for (const code of mount.current?.querySelectorAll<HTMLElement>(".markdown pre > code:not([tabindex])") ?? [])
+        code.tabIndex = 0;
     };
     const blocks = new MutationObserver(focusable);
     if (mount.current) blocks.observe(mount.current, { childList: true, subtree: true });
@@ -107,5 +110,7 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
 }
 
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
 }

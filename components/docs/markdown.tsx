@@ -35,7 +35,10 @@ export function Markdown({ source, headingLevel = 3, rowId, headingId }: Props) 
     } else if (line.startsWith("|")) {
       const rows: string[][] = [];
       while (lines[i]?.startsWith("|")) {
-        const cells = (lines[i] ?? "").replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+        const cells = (lines[i] ?? "")
+          .replace(/^\||\|$/g, "")
+          .split("|")
+          .map((cell) => cell.trim());
         if (!cells.every((cell) => /^-+$/.test(cell))) rows.push(cells);
         i++;
       }
@@ -89,7 +92,8 @@ const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([^)\s]+\))/g;
 export function inline(source: string): ReactNode[] {
   return source.split(INLINE).map((part, index) => {
     const key = `${index}:${part}`;
-    if (part.startsWith("`") && part.endsWith("`") && part.length > 1) return <code key={key}>{part.slice(1, -1)}</code>;
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
+      return <code key={key}>{part.slice(1, -1)}</code>;
     if (part.startsWith("**") && part.endsWith("**")) return <strong key={key}>{part.slice(2, -2)}</strong>;
     const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
     if (link) {

@@ -22,9 +22,7 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
             return (
               <tr key={row.name}>
                 <NameCell name={row.name} required={row.required} />
-                <td>
-                  {ref ? <a href={`#schema-${ref}`}>{ref}</a> : <code>{typeLabel(row.schema)}</code>}
-                </td>
+                <td>{ref ? <a href={`#schema-${ref}`}>{ref}</a> : <code>{typeLabel(row.schema)}</code>}</td>
                 <DescriptionCell description={row.schema.description} schema={row.schema} />
               </tr>
             );

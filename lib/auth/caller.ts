@@ -1,5 +1,6 @@
 import { isScope, SCOPES, type Scope } from "../../registry/scopes.ts";
 import type { CredentialLimits } from "./credential-limits.ts";
+import type { Actor } from "../db/types.ts";
 
 /** Who a call acts for: always a member, under that member's row-level security. */
 interface ActingMember {
@@ -95,3 +96,17 @@ export const oauthCaller = (
   limits: row.limits,
   cached,
 });
+/** The actor a caller writes as, through a surface (the claims of its member transaction). */
+export function actorOf(caller: Caller, surface: Actor["surface"]): Actor {
+  switch (caller.kind) {
+    case "token":
+      return { kind: "token", id: caller.tokenId, surface };
+    case "session":
+      return { kind: "session", id: caller.sessionId, surface };
+    case "service":
+      return { kind: "service", surface };
+    case "oauth":
+      // An OAuth grant's writes are the app's: one actor per grant, across its rotated tokens.
+      return { kind: "oauth", id: caller.grantId, surface };
+  }
+}

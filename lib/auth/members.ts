@@ -63,7 +63,9 @@ export async function memberById(tx: Queryable, id: string): Promise<MemberSumma
 }
 
 export async function findMemberByEmail(email: string): Promise<MemberSummary | undefined> {
-  const [row] = await asService((tx) => tx.query<MemberSummary>(`${SELECT_MEMBER} where ${SAME_EMAIL}`, [email.trim()]));
+  const [row] = await asService((tx) =>
+    tx.query<MemberSummary>(`${SELECT_MEMBER} where ${SAME_EMAIL}`, [email.trim()]),
+  );
   return row;
 }
 

@@ -1,4 +1,5 @@
-import type { Env } from "../db/config.ts";
+import { type Env, setting } from "../config/env.ts";
+
 /** A Supabase project's Auth, when configured: the settings pages then sign in through it. */
 export interface SupabaseAuthConfig {
   url: string;
@@ -10,14 +11,15 @@ export interface SupabaseAuthConfig {
   secretKey?: string;
 }
 
-export function supabaseAuthConfig(env: Env = process.env): SupabaseAuthConfig | null {
-  const url = env.NEXT_PUBLIC_SUPABASE_URL?.trim().replace(/\/+$/, "");
-  const publishableKey = (env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY || env.NEXT_PUBLIC_SUPABASE_ANON_KEY)?.trim();
+export function supabaseAuthConfig(env?: Env): SupabaseAuthConfig | null {
+  const url = setting("NEXT_PUBLIC_SUPABASE_URL", env)?.replace(/\/+$/, "");
+  const publishableKey =
+    setting("NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY", env) ?? setting("NEXT_PUBLIC_SUPABASE_ANON_KEY", env);
   if (!url || !publishableKey) return null;
   return {
     url,
     publishableKey,
-    jwtSecret: env.SUPABASE_JWT_SECRET?.trim() || undefined,
-    secretKey: (env.SUPABASE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY)?.trim() || undefined,
+    jwtSecret: setting("SUPABASE_JWT_SECRET", env),
+    secretKey: setting("SUPABASE_SECRET_KEY", env) ?? setting("SUPABASE_SERVICE_ROLE_KEY", env),
   };
 }

@@ -35,7 +35,10 @@ export async function verifySupabaseJwt(token: string, config: SupabaseAuthConfi
     const options = { issuer: `${config.url}/auth/v1`, audience: "authenticated" };
     if (alg === "HS256") {
       if (!config.jwtSecret) return null;
-      ({ payload } = await jwtVerify(token, new TextEncoder().encode(config.jwtSecret), { ...options, algorithms: ["HS256"] }));
+      ({ payload } = await jwtVerify(token, new TextEncoder().encode(config.jwtSecret), {
+        ...options,
+        algorithms: ["HS256"],
+      }));
     } else {
       ({ payload } = await jwtVerify(token, jwks(config.url), { ...options, algorithms: ["ES256", "RS256", "EdDSA"] }));
     }

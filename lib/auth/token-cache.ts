@@ -1,3 +1,4 @@
+import { setting } from "../config/env.ts";
 import type { Database } from "../db/index.ts";
 import type { OAuthCaller, TokenCaller } from "./caller.ts";
 
@@ -33,11 +34,8 @@ class TokenCache {
   private live = false;
 
   get seconds(): number {
-    const raw = process.env.TOKEN_CACHE_SECONDS;
     // Behind a transaction-mode pooler (DATABASE_PREPARE=false) LISTEN is not delivered: off by default.
-    const fallback = process.env.DATABASE_PREPARE === "false" ? 0 : DEFAULT_SECONDS;
-    const value = raw === undefined || raw === "" ? fallback : Number(raw);
-    return Number.isFinite(value) && value > 0 ? value : 0;
+    return setting("TOKEN_CACHE_SECONDS") ?? (setting("DATABASE_PREPARE") ? DEFAULT_SECONDS : 0);
   }
 
   /** Starts listening once per process; until it listens, nothing is cached. */
@@ -51,10 +49,14 @@ class TokenCache {
       this.entries.clear();
     }
     this.listening ??= db
-      .listen(CHANNEL, (hash) => this.forget(hash), () => {
+      .listen(
+        CHANNEL,
+        (hash) => this.forget(hash),
+        () => {
           this.entries.clear();
           this.live = true;
-        })
+        },
+      )
       .then(
         () => true,
         (error: unknown) => {

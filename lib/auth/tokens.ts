@@ -127,7 +127,13 @@ export async function authenticateToken(token: string): Promise<TokenCaller | nu
   const cached = (await cache.ready(db)) ? cache.get(key) : undefined;
   if (cached?.kind === "token") return cached;
   const startedAt = Date.now();
-  const [row] = await db.query<{ id: string; member_id: string; scopes: string[]; limits: unknown; expires_ms: number }>(
+  const [row] = await db.query<{
+    id: string;
+    member_id: string;
+    scopes: string[];
+    limits: unknown;
+    expires_ms: number;
+  }>(
     `with live as (
        select id, member_id, scopes, limits, expires_at, last_used_at from app_private.access_tokens
        where token_hash = $1 and revoked_at is null and expires_at > now()

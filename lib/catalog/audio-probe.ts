@@ -41,7 +41,8 @@ export async function probeAudio(start: string): Promise<AudioProbe> {
       ? { ok: false, reason: `Refusing to fetch ${error.hostname}: not a public https address.` }
       : { ok: false, reason: `${url.hostname} could not be reached to check that the link is audio.` };
   }
-  if (head.status < 200 || head.status >= 300) return { ok: false, reason: `${url.hostname} answered HTTP ${head.status}.` };
+  if (head.status < 200 || head.status >= 300)
+    return { ok: false, reason: `${url.hostname} answered HTTP ${head.status}.` };
   const contentType = head.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!contentType.startsWith("audio/")) {
     return { ok: false, reason: `The link is ${contentType || "of no declared type"}, not an audio file.` };

@@ -16,9 +16,10 @@ const VIEW = `
 
 export async function readEntries(tx: Queryable, ids: readonly string[]): Promise<CatalogEntryView[]> {
   if (!ids.length) return [];
-  const rows = await tx.query<CatalogEntryView>(`${VIEW} where c.id in (select jsonb_array_elements_text($1::jsonb)::uuid)`, [
-    JSON.stringify(ids),
-  ]);
+  const rows = await tx.query<CatalogEntryView>(
+    `${VIEW} where c.id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
+    [JSON.stringify(ids)],
+  );
   return ids.flatMap((id) => rows.find((row) => row.id === id) ?? []);
 }
 
@@ -26,7 +27,10 @@ export async function readEntries(tx: Queryable, ids: readonly string[]): Promis
  * The entry these external ids already name. When they name several (a duplicate the next write
  * merges), the one that will survive the merge: the complete one, then the oldest.
  */
-export async function findByIds(tx: Queryable, given: readonly ExternalId[]): Promise<{ id: string; partial: boolean } | null> {
+export async function findByIds(
+  tx: Queryable,
+  given: readonly ExternalId[],
+): Promise<{ id: string; partial: boolean } | null> {
   const ids = normaliseIds(given);
   if (!ids.length) return null;
   const [row] = await tx.query<{ id: string; partial: boolean }>(
@@ -53,10 +57,16 @@ export async function upsertDraft(tx: Queryable, draft: EntryDraft): Promise<str
  * with mergedFrom naming the id asked for. Null when neither exists. Readers that found an id a
  * moment ago use it too: a merge committed in between leaves them the survivor, not nothing.
  */
-export async function readCurrent(tx: Queryable, id: string): Promise<{ entry: CatalogEntryView; mergedFrom: string | null } | null> {
+export async function readCurrent(
+  tx: Queryable,
+  id: string,
+): Promise<{ entry: CatalogEntryView; mergedFrom: string | null } | null> {
   const [entry] = await readEntries(tx, [id]);
   if (entry) return { entry, mergedFrom: null };
-  const [merge] = await tx.query<{ survivor_id: string }>("select survivor_id from public.catalog_merges where merged_id = $1", [id]);
+  const [merge] = await tx.query<{ survivor_id: string }>(
+    "select survivor_id from public.catalog_merges where merged_id = $1",
+    [id],
+  );
   const [survivor] = merge ? await readEntries(tx, [merge.survivor_id]) : [];
   return survivor ? { entry: survivor, mergedFrom: id } : null;
 }

@@ -1,3 +1,4 @@
+import { setting } from "../config/env.ts";
 import { asService, type Queryable } from "../db/index.ts";
 import { readEntries } from "./catalog-store.ts";
 import { enabledProviders } from "./providers/config.ts";
@@ -18,12 +19,19 @@ import { storeLookup } from "./store-lookup.ts";
  */
 
 /** Failures that may pass: worth asking again later. A refusal or "not found" is not. */
-const PASSING = new Set<ProviderWarning["code"]>(["timeout", "rate_limited", "network", "http_error", "circuit_open", "budget_exhausted"]);
+const PASSING = new Set<ProviderWarning["code"]>([
+  "timeout",
+  "rate_limited",
+  "network",
+  "http_error",
+  "circuit_open",
+  "budget_exhausted",
+]);
 const MAX_ATTEMPTS = 8;
 /** A claimed row is not claimed again for this long (a pass ends well within it). */
 const LEASE_SECONDS = 120;
 
-export const completionDeadlineMs = () => Number(process.env.CATALOG_COMPLETION_DEADLINE_MS) || 15_000;
+export const completionDeadlineMs = () => setting("CATALOG_COMPLETION_DEADLINE_MS");
 /** Seconds before attempt n+1: 30 s, 1 min, 2 min, … capped at 1 h. */
 export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 
@@ -103,7 +111,9 @@ async function complete(row: Claimed): Promise<boolean> {
  * are shared; a worker has no reason to race its own requests). Answers how many were attempted.
  * `entries` narrows the pass (tests sharing a database with others).
  */
-export async function runCatalogCompletions(options: { limit?: number; entries?: readonly string[] } = {}): Promise<number> {
+export async function runCatalogCompletions(
+  options: { limit?: number; entries?: readonly string[] } = {},
+): Promise<number> {
   const claimed = await claim(options.limit ?? 5, options.entries ?? null);
   for (const row of claimed) {
     await complete(row).catch(async (error: unknown) => {
@@ -123,8 +133,10 @@ export interface CompletionWorker {
  * The completion loop: a pass every CATALOG_COMPLETIONS_POLL_MS (default 2000), at once again while
  * passes find work. `entries` narrows it to some entries (tests sharing a database with others).
  */
-export function startCompletionWorker(options: { pollMs?: number; entries?: readonly string[] } = {}): CompletionWorker {
-  const pollMs = options.pollMs ?? (Number(process.env.CATALOG_COMPLETIONS_POLL_MS) || 2000);
+export function startCompletionWorker(
+  options: { pollMs?: number; entries?: readonly string[] } = {},
+): CompletionWorker {
+  const pollMs = options.pollMs ?? setting("CATALOG_COMPLETIONS_POLL_MS");
   let stopped = false;
   let wake: (() => void) | undefined;
   const loop = (async () => {
@@ -135,10 +147,11 @@ export function startCompletionWorker(options: { pollMs?: number; entries?: read
       } catch (error) {
         console.error("[catalog] completion pass failed; retrying", error);
       }
-      if (!found) await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, pollMs);
-      });
+      if (!found)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, pollMs);
+        });
     }
   })();
   return {
@@ -154,7 +167,7 @@ type Holder = typeof globalThis & { __pdsCompletionWorker?: CompletionWorker };
 
 /** Starts the loop once per process unless CATALOG_WORKER=off (test servers, a separate worker). */
 export function startInProcessCompletionWorker(): CompletionWorker | null {
-  if (process.env.CATALOG_WORKER === "off") return null;
+  if (!setting("CATALOG_WORKER")) return null;
   const holder = globalThis as Holder;
   holder.__pdsCompletionWorker ??= startCompletionWorker();
   return holder.__pdsCompletionWorker;

@@ -2,9 +2,30 @@ import type { EntryDraft, ParsedRef, PlatformLink } from "./types.ts";
 
 /** Platforms whose canonical URL is worth keeping as a platform link of the entry. */
 const LINKABLE = new Set([
-  "spotify", "apple_music", "youtube", "youtube_music", "deezer", "soundcloud", "tidal", "bandcamp", "amazon_music",
-  "imdb", "tmdb", "letterboxd", "netflix", "goodreads", "open_library", "google_books", "amazon", "bookshop",
-  "barnes_and_noble", "google_maps", "openstreetmap", "apple_maps", "wikipedia", "website",
+  "spotify",
+  "apple_music",
+  "youtube",
+  "youtube_music",
+  "deezer",
+  "soundcloud",
+  "tidal",
+  "bandcamp",
+  "amazon_music",
+  "imdb",
+  "tmdb",
+  "letterboxd",
+  "netflix",
+  "goodreads",
+  "open_library",
+  "google_books",
+  "amazon",
+  "bookshop",
+  "barnes_and_noble",
+  "google_maps",
+  "openstreetmap",
+  "apple_maps",
+  "wikipedia",
+  "website",
 ]);
 
 export function inputLink(ref: ParsedRef): Record<string, PlatformLink> {
@@ -20,7 +41,8 @@ export function inputLink(ref: ParsedRef): Record<string, PlatformLink> {
 export function draftFromRef(ref: ParsedRef): EntryDraft {
   const title = ref.hints.title ?? null;
   const attributes: Record<string, unknown> = {};
-  if (ref.hints.lat !== undefined && ref.hints.lng !== undefined) Object.assign(attributes, { lat: ref.hints.lat, lng: ref.hints.lng });
+  if (ref.hints.lat !== undefined && ref.hints.lng !== undefined)
+    Object.assign(attributes, { lat: ref.hints.lat, lng: ref.hints.lng });
   if (ref.hints.lang) attributes.lang = ref.hints.lang;
   return {
     domain: ref.domain ?? "articles",

@@ -23,7 +23,8 @@ const digits = matching(/^\d{1,20}$/);
 const upper = (value: string) => value.toUpperCase();
 const lower = (value: string) => value.toLowerCase();
 
-const exactly = (namespaces: readonly string[], rule: Rule) => Object.fromEntries(namespaces.map((namespace) => [namespace, rule]));
+const exactly = (namespaces: readonly string[], rule: Rule) =>
+  Object.fromEntries(namespaces.map((namespace) => [namespace, rule]));
 
 /** Exact namespaces, then namespace families ("deezer:*"), with the scheme each stands for. */
 const EXACT: Record<string, Rule> = {
@@ -39,9 +40,32 @@ const EXACT: Record<string, Rule> = {
   "olid:edition": matching(/^OL\d+M$/, upper),
   "olid:author": matching(/^OL\d+A$/, upper),
   // Spotify ids are 22 characters of base 62, case-sensitive: kept as given.
-  ...exactly(["spotify:track", "spotify:album", "spotify:artist", "spotify:playlist", "spotify:episode", "spotify:show", "spotify:audiobook"], matching(/^[0-9A-Za-z]{22}$/)),
+  ...exactly(
+    [
+      "spotify:track",
+      "spotify:album",
+      "spotify:artist",
+      "spotify:playlist",
+      "spotify:episode",
+      "spotify:show",
+      "spotify:audiobook",
+    ],
+    matching(/^[0-9A-Za-z]{22}$/),
+  ),
   // Numeric catalogue ids (Apple playlists and stations, Tidal playlists and mixes are not numeric: kept as given).
-  ...exactly(["apple:song", "apple:album", "apple:artist", "apple:music_video", "tidal:track", "tidal:album", "tidal:artist", "tidal:video"], digits),
+  ...exactly(
+    [
+      "apple:song",
+      "apple:album",
+      "apple:artist",
+      "apple:music_video",
+      "tidal:track",
+      "tidal:album",
+      "tidal:artist",
+      "tidal:video",
+    ],
+    digits,
+  ),
 };
 const FAMILIES: Record<string, Rule> = {
   // Deezer ids of every kind are numeric.
@@ -54,7 +78,13 @@ const FAMILIES: Record<string, Rule> = {
   // OpenStreetMap: osm:node / osm:way / osm:relation with a numeric id.
   osm: digits,
 };
-const RENAMED: Record<string, string> = { isbn: "isbn13", isbn10: "isbn13", isbn_10: "isbn13", isbn_13: "isbn13", musicbrainz: "mb" };
+const RENAMED: Record<string, string> = {
+  isbn: "isbn13",
+  isbn10: "isbn13",
+  isbn_10: "isbn13",
+  isbn_13: "isbn13",
+  musicbrainz: "mb",
+};
 
 /** The stored form of one id, or null when the value cannot be an id of its scheme. */
 export function normaliseId(id: ExternalId): ExternalId | null {

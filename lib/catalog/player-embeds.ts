@@ -31,7 +31,8 @@ export function embedFor(link: string): Embed | null {
       : null;
   }
   if (host === "youtube.com" || host === "music.youtube.com" || host === "youtu.be") {
-    const id = host === "youtu.be" ? parts[0] : (url.searchParams.get("v") ?? (parts[0] === "embed" ? parts[1] : undefined));
+    const id =
+      host === "youtu.be" ? parts[0] : (url.searchParams.get("v") ?? (parts[0] === "embed" ? parts[1] : undefined));
     return id && YOUTUBE_ID.test(id)
       ? { platform: "youtube", embed_url: `https://www.youtube-nocookie.com/embed/${id}`, open_url: link }
       : null;
@@ -40,7 +41,11 @@ export function embedFor(link: string): Embed | null {
     // Song pages (/us/song/<slug>/<id>) and album pages with ?i=<song id> both embed.
     const isSong = parts.includes("song") || url.searchParams.has("i");
     return isSong
-      ? { platform: "apple_music", embed_url: `https://embed.music.apple.com${url.pathname}${url.search}`, open_url: link }
+      ? {
+          platform: "apple_music",
+          embed_url: `https://embed.music.apple.com${url.pathname}${url.search}`,
+          open_url: link,
+        }
       : null;
   }
   if (host === "deezer.com") {

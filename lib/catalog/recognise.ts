@@ -1,4 +1,4 @@
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { compactIsbn, toIsbn13 } from "./isbn.ts";
 import { articleRef } from "./platforms/article.ts";
 import { isbnRef, recogniseBooks } from "./platforms/books.ts";
@@ -14,9 +14,20 @@ export type Classified =
   | { type: "phrase"; phrase: string; domain: Domain | null };
 
 const HINTS: Record<string, Domain> = {
-  song: "music", track: "music", album: "music", artist: "music", music: "music",
-  film: "film", movie: "film", show: "film", series: "film",
-  book: "books", author: "books", place: "places", article: "articles", product: "products",
+  song: "music",
+  track: "music",
+  album: "music",
+  artist: "music",
+  music: "music",
+  film: "film",
+  movie: "film",
+  show: "film",
+  series: "film",
+  book: "books",
+  author: "books",
+  place: "places",
+  article: "articles",
+  product: "products",
 };
 
 /** Pure and offline: what the input is, and what a URL or identifier names. */
@@ -48,21 +59,30 @@ const BARE_SCHEMES = /^(javascript|vbscript|data|file|blob|about|mailto|tel|sms|
 function refuseOtherSchemes(text: string): void {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] ?? BARE_SCHEMES.exec(text)?.[1];
   if (!scheme || /^https?$/i.test(scheme)) return;
-  throw new ApiError("invalid_request", `Only http and https links can be resolved, not ${scheme.toLowerCase()}: links.`, {
-    errors: [{ pointer: "/input", code: "unsupported_scheme", message: "Paste an http(s) link, an identifier or a phrase." }],
-  });
+  throw new DomainError(
+    "invalid_request",
+    `Only http and https links can be resolved, not ${scheme.toLowerCase()}: links.`,
+    {
+      errors: [
+        { pointer: "/input", code: "unsupported_scheme", message: "Paste an http(s) link, an identifier or a phrase." },
+      ],
+    },
+  );
 }
 
 /** Something shaped like an ISBN must carry a valid check digit; a typo is a 422, not a phrase search. */
 function isbnIdentifier(text: string): ParsedRef | null {
   const compact = compactIsbn(text);
   const prefixed = /^isbn/i.test(text.trim());
-  const shaped = /^(\d{9}[\dX]|97[89]\d{10})$/.test(compact) && /^[\dXx\s-]+$/.test(text.replace(/^isbn(-1[03])?:?/i, ""));
+  const shaped =
+    /^(\d{9}[\dX]|97[89]\d{10})$/.test(compact) && /^[\dXx\s-]+$/.test(text.replace(/^isbn(-1[03])?:?/i, ""));
   if (!prefixed && !shaped) return null;
   const isbn13 = toIsbn13(compact);
   if (isbn13) return isbnRef(isbn13);
-  throw new ApiError("invalid_request", "This looks like an ISBN, but its check digit is wrong.", {
-    errors: [{ pointer: "/input", code: "invalid_isbn", message: "The ISBN-10 or ISBN-13 check digit does not match." }],
+  throw new DomainError("invalid_request", "This looks like an ISBN, but its check digit is wrong.", {
+    errors: [
+      { pointer: "/input", code: "invalid_isbn", message: "The ISBN-10 or ISBN-13 check digit does not match." },
+    ],
   });
 }
 

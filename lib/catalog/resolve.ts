@@ -1,5 +1,5 @@
 import { asService, type Queryable } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { type SearchHit, searchCatalog } from "./search-query.ts";
 import { type CatalogEntryView, findByIds, readCurrent, readEntries, upsertDraft } from "./catalog-store.ts";
 import { queueCompletion, worthCompleting } from "./completion.ts";
@@ -63,7 +63,10 @@ async function learn(text: string): Promise<Prepared> {
     if (searched.drafts.length || !thin) return { classified, providers: searched };
     // No provider knew the phrase better than the catalog's own (weaker) match: fill that one in.
     const enriched = await enrichThin(thin, deadline);
-    return { classified, providers: enriched && { ...enriched, warnings: [...searched.warnings, ...enriched.warnings] } };
+    return {
+      classified,
+      providers: enriched && { ...enriched, warnings: [...searched.warnings, ...enriched.warnings] },
+    };
   }
   const expanded = await expand(classified, deadline);
   const [known, thin] = await asService(async (tx) => {
@@ -88,7 +91,6 @@ async function expand(
   }
 }
 
-
 function resolution(extra: Record<string, unknown>, providers: ProviderOutcome | null, entry: CatalogEntryView) {
   return {
     ...extra,
@@ -99,7 +101,12 @@ function resolution(extra: Record<string, unknown>, providers: ProviderOutcome |
   };
 }
 
-async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier", ref: ParsedRef, providers: ProviderOutcome | null) {
+async function resolveRef(
+  tx: Queryable,
+  inputType: "url" | "uri" | "identifier",
+  ref: ParsedRef,
+  providers: ProviderOutcome | null,
+) {
   let id = await storeLookup(tx, ref, providers?.drafts ?? []);
   let matchedBy = id ? `provider:${providers?.used[0]}` : "catalog";
   if (!id) {
@@ -122,9 +129,19 @@ async function resolveRef(tx: Queryable, inputType: "url" | "uri" | "identifier"
   if (!id) {
     const partial = ref.needsNetwork ? null : fitDraft(draftFromRef(ref));
     if (!partial) {
-      throw new ApiError("invalid_request", "This is a short link; it can only be followed with the network. Paste the full address.", {
-        errors: [{ pointer: "/input", code: "needs_network", message: "Short links are resolved by following their redirect." }],
-      });
+      throw new DomainError(
+        "invalid_request",
+        "This is a short link; it can only be followed with the network. Paste the full address.",
+        {
+          errors: [
+            {
+              pointer: "/input",
+              code: "needs_network",
+              message: "Short links are resolved by following their redirect.",
+            },
+          ],
+        },
+      );
     }
     id = await upsertDraft(tx, partial);
     matchedBy = "url_parser";
@@ -168,9 +185,12 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
   if (!top) {
     if (providers?.warnings.length && !providers.drafts.length) {
       // Providers being down is no server error: the answer is what the offline catalog knows.
-      throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`);
+      throw new DomainError(
+        "not_found",
+        `Nothing in the catalog matches "${phrase}", and the providers could not be asked.`,
+      );
     }
-    throw new ApiError("not_found", `Nothing in the catalog matches "${phrase}".`);
+    throw new DomainError("not_found", `Nothing in the catalog matches "${phrase}".`);
   }
   const exact = hits.filter((hit) => hit.match === "exact");
   const clear = top.match === "exact" && exact.length === 1;
@@ -197,5 +217,18 @@ async function resolvePhrase(tx: Queryable, phrase: string, domain: Domain | nul
 
 function asHit(entry: CatalogEntryView): SearchHit {
   const { song_id, id, domain, kind, title, subtitle, creators, artwork, release_date } = entry;
-  return { song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, score: 0, match: "fuzzy", similarity: 0.5 };
+  return {
+    song_id,
+    id,
+    domain,
+    kind,
+    title,
+    subtitle,
+    creators,
+    artwork,
+    release_date,
+    score: 0,
+    match: "fuzzy",
+    similarity: 0.5,
+  };
 }

@@ -30,7 +30,8 @@ const HEAD = `
   )`;
 
 const COLUMNS = "c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date";
-const MATCH = "case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match";
+const MATCH =
+  "case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match";
 
 /** Scores a candidate set (rows of catalog_entries, with qq in scope). */
 const scored = (candidates: string) => `
@@ -153,8 +154,7 @@ export async function searchCatalog(
   // The settings go back for the caller's later statements (the resolver's), plan_cache_mode
   // before the full query: a generic plan saves SEARCH_WORDS its planning (most of its cost), but
   // ranks the full set several times slower than a plan made for the query's value.
-  const restorePlans = () =>
-    tx.query("select set_config('plan_cache_mode', $1, true)", [before?.plans ?? "auto"]);
+  const restorePlans = () => tx.query("select set_config('plan_cache_mode', $1, true)", [before?.plans ?? "auto"]);
   let rows = words;
   if (options.last) {
     // Nothing follows: only the full query's own setting goes back, and that query ends the

@@ -14,7 +14,12 @@ export const SEED_IDS_MIGRATION_SUFFIX = "_seed_catalog_platform_ids.sql";
 
 type Row = ReturnType<typeof seedRows>[number];
 /** What one seeded entry gains over the base migration. */
-export type SeedIdsDelta = { id: string; external_ids: ExternalId[]; platform_links: Links; canonical_url: string | null };
+export type SeedIdsDelta = {
+  id: string;
+  external_ids: ExternalId[];
+  platform_links: Links;
+  canonical_url: string | null;
+};
 type Links = NonNullable<Row["platform_links"]>;
 const linksOf = (row: Row): Links => row.platform_links ?? {};
 const canonicalOf = (row: Row) => row.canonical_url ?? null;
@@ -29,7 +34,17 @@ export function baseSeedRows(file = SEED_MIGRATION_FILE): Row[] {
 }
 
 const idKey = (id: ExternalId) => `${id.namespace}:${id.value}`;
-const FIXED_FIELDS = ["domain", "kind", "title", "subtitle", "creators", "artwork", "release_date", "attributes", "source"] as const;
+const FIXED_FIELDS = [
+  "domain",
+  "kind",
+  "title",
+  "subtitle",
+  "creators",
+  "artwork",
+  "release_date",
+  "attributes",
+  "source",
+] as const;
 
 /** Per seeded entry, the ids, links and canonical url the seed files add to the base migration's rows. */
 export function seedIdsDelta(base: Row[] = baseSeedRows(), current: Row[] = seedRows()): SeedIdsDelta[] {
@@ -37,7 +52,8 @@ export function seedIdsDelta(base: Row[] = baseSeedRows(), current: Row[] = seed
   const out: SeedIdsDelta[] = [];
   for (const row of current) {
     const old = before.get(row.id);
-    if (!old) throw new Error(`seed entry ${row.title} (${row.id}) is new: ship new entries as a migration of their own`);
+    if (!old)
+      throw new Error(`seed entry ${row.title} (${row.id}) is new: ship new entries as a migration of their own`);
     for (const field of FIXED_FIELDS) {
       if (JSON.stringify(old[field]) !== JSON.stringify(row[field])) {
         throw new Error(`seed entry ${row.title} changed its ${field}: ship the change as a migration of its own`);
@@ -46,19 +62,25 @@ export function seedIdsDelta(base: Row[] = baseSeedRows(), current: Row[] = seed
     const had = new Set(old.external_ids.map(idKey));
     const now = new Set(row.external_ids.map(idKey));
     const lost = [...had].filter((key) => !now.has(key));
-    if (lost.length) throw new Error(`seed entry ${row.title} lost ids ${lost.join(", ")}: ship removals as a migration of their own`);
+    if (lost.length)
+      throw new Error(`seed entry ${row.title} lost ids ${lost.join(", ")}: ship removals as a migration of their own`);
     for (const [platform, link] of Object.entries(linksOf(old))) {
       if (JSON.stringify(linksOf(row)[platform]) !== JSON.stringify(link)) {
-        throw new Error(`seed entry ${row.title} changed its ${platform} link: ship the change as a migration of its own`);
+        throw new Error(
+          `seed entry ${row.title} changed its ${platform} link: ship the change as a migration of its own`,
+        );
       }
     }
     if (canonicalOf(old) !== null && canonicalOf(old) !== canonicalOf(row)) {
       throw new Error(`seed entry ${row.title} changed its canonical url: ship the change as a migration of its own`);
     }
     const external_ids = row.external_ids.filter((id) => !had.has(idKey(id)));
-    const platform_links = Object.fromEntries(Object.entries(linksOf(row)).filter(([platform]) => !(platform in linksOf(old))));
+    const platform_links = Object.fromEntries(
+      Object.entries(linksOf(row)).filter(([platform]) => !(platform in linksOf(old))),
+    );
     const canonical_url = canonicalOf(old) === null ? canonicalOf(row) : null;
-    if (external_ids.length || Object.keys(platform_links).length || canonical_url) out.push({ id: row.id, external_ids, platform_links, canonical_url });
+    if (external_ids.length || Object.keys(platform_links).length || canonical_url)
+      out.push({ id: row.id, external_ids, platform_links, canonical_url });
   }
   return out;
 }

@@ -7,7 +7,12 @@ import type { EntryDraft } from "./types.ts";
 export const SEED_MIGRATION_SUFFIX = "_seed_catalog_entries.sql";
 
 /** The applied base seed: frozen; what the seed files add since goes to the platform-ids migrations. */
-export const SEED_MIGRATION_FILE = path.join(process.cwd(), "supabase", "migrations", `20261122030300${SEED_MIGRATION_SUFFIX}`);
+export const SEED_MIGRATION_FILE = path.join(
+  process.cwd(),
+  "supabase",
+  "migrations",
+  `20261122030300${SEED_MIGRATION_SUFFIX}`,
+);
 
 /** A name-based (version 5 style) UUID, so a seed entry has the same id in every database. */
 export function seedUuid(key: string): string {

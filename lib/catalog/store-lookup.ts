@@ -9,7 +9,11 @@ import type { EntryDraft, ParsedRef } from "./types.ts";
  * on (or merges with) the entry the link already has. Answers the first entry written, or null.
  * Shared by resolve and the background completion worker.
  */
-export async function storeLookup(tx: Queryable, ref: ParsedRef, drafts: readonly EntryDraft[]): Promise<string | null> {
+export async function storeLookup(
+  tx: Queryable,
+  ref: ParsedRef,
+  drafts: readonly EntryDraft[],
+): Promise<string | null> {
   let id: string | null = null;
   for (const draft of drafts) {
     const fitted = fitDraft(withRefIds(draft, ref));

@@ -25,7 +25,12 @@ const plan = (value: string | undefined) => {
 };
 
 const list = (value: string | undefined) =>
-  value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
+  value === undefined
+    ? undefined
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 const flag = (flags: Record<string, string>, name: string) => {
   const value = flags[name];
@@ -37,7 +42,8 @@ const flag = (flags: Record<string, string>, name: string) => {
 /** The limits flags, checked like the token page checks them (own collections, known tools). */
 async function limitsFrom(flags: Record<string, string>, memberId: string) {
   for (const name of ["collections", "tools"]) {
-    if (flags[name] === "true" || list(flags[name])?.length === 0) throw new UsageError(`--${name} needs a comma-separated list`);
+    if (flags[name] === "true" || list(flags[name])?.length === 0)
+      throw new UsageError(`--${name} needs a comma-separated list`);
   }
   const limits = {
     collections: list(flags.collections),

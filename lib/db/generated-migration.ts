@@ -22,7 +22,10 @@ export function migrationVersion(at: Date): string {
 }
 
 export function newestWithSuffix(files: readonly MigrationText[], suffix: string): MigrationText | undefined {
-  return files.filter((file) => file.name.endsWith(suffix)).sort((a, b) => a.name.localeCompare(b.name)).at(-1);
+  return files
+    .filter((file) => file.name.endsWith(suffix))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .at(-1);
 }
 
 /**
@@ -62,10 +65,17 @@ export function newestGeneratedMigration(suffix: string, dir = MIGRATIONS_DIR): 
 }
 
 /** For the generator scripts: applies the plan to the folder, and says what it did. */
-export function writeGeneratedMigration(suffix: string, sql: string, argv: readonly string[], dir = MIGRATIONS_DIR): string {
+export function writeGeneratedMigration(
+  suffix: string,
+  sql: string,
+  argv: readonly string[],
+  dir = MIGRATIONS_DIR,
+): string {
   // --new: the registry constants' script's older spelling, which its generated header still names.
   const at = Math.max(argv.indexOf("--version"), argv.indexOf("--new"));
-  const plan = planGeneratedMigration(readMigrationTexts(dir), suffix, sql, { version: at >= 0 ? argv[at + 1] : undefined });
+  const plan = planGeneratedMigration(readMigrationTexts(dir), suffix, sql, {
+    version: at >= 0 ? argv[at + 1] : undefined,
+  });
   if (!plan.write) return `unchanged: ${path.join(dir, plan.current)} already holds this SQL`;
   fs.writeFileSync(path.join(dir, plan.name), sql, { flag: "wx" });
   return `wrote ${path.join(dir, plan.name)} (a new migration; pin it: node scripts/pin-migrations.ts)`;

@@ -1,8 +1,8 @@
 import { dbConfig } from "./config.ts";
 import { migrate } from "./migrate.ts";
-import type { Database, Queryable } from "./types.ts";
+import type { Actor, Database, Queryable } from "./types.ts";
 
-export type { Database, Queryable, Row, Transaction } from "./types.ts";
+export type { Actor, Database, Queryable, Row, Transaction } from "./types.ts";
 export { continuing, queryOnly } from "./types.ts";
 
 type Holder = typeof globalThis & { __pdsDb?: Promise<Database> };
@@ -55,13 +55,15 @@ export async function closeDb(): Promise<void> {
 export async function asMember<T>(
   memberId: string,
   fn: (tx: Queryable) => Promise<T>,
-  options: { tokenId?: string; oauthTokenId?: string; collections?: readonly string[] } = {},
+  options: { tokenId?: string; oauthTokenId?: string; collections?: readonly string[]; actor?: Actor } = {},
 ): Promise<T> {
   const db = await getDb();
+  // The actor (who and through which surface) is read by the events and the activity ledger; limits only
+  // when the credential has a collections limit, so the common claims stay as short as they were.
   const claims = JSON.stringify(
     options.collections
-      ? { sub: memberId, role: "authenticated", limits: { collections: options.collections } }
-      : { sub: memberId, role: "authenticated" },
+      ? { sub: memberId, role: "authenticated", actor: options.actor, limits: { collections: options.collections } }
+      : { sub: memberId, role: "authenticated", actor: options.actor },
   );
   return db.transaction(async (tx) => {
     // Not awaited before fn runs: a transaction's statements go out in order on its one connection,
@@ -73,10 +75,9 @@ export async function asMember<T>(
                   set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
           [claims, options.tokenId ?? options.oauthTokenId],
         )
-      : tx.query(
-          "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
-          [claims],
-        );
+      : tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          claims,
+        ]);
     const [, result] = await Promise.all([setUp, fn(tx)]);
     return result;
   });

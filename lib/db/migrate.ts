@@ -38,7 +38,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     }
     const [, version = "", name = ""] = match;
     const other = seen.get(version);
-    if (other) throw new Error(`Migration files ${other} and ${file} share the version ${version}: give one a new version.`);
+    if (other)
+      throw new Error(`Migration files ${other} and ${file} share the version ${version}: give one a new version.`);
     seen.set(version, file);
     migrations.push({ version, name, sql: fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8") });
   }

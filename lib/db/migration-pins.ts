@@ -8,7 +8,11 @@ import { MIGRATIONS_DIR } from "./migrate.ts";
  * that applied it would never see the change). test/db/migration-pins.test.ts compares the folder
  * with this list; scripts/pin-migrations.ts adds new files to it and never re-pins a changed one.
  */
-export const MIGRATION_PINS_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), "supabase", "migrations.lock.json");
+export const MIGRATION_PINS_FILE = path.join(
+  /*turbopackIgnore: true*/ process.cwd(),
+  "supabase",
+  "migrations.lock.json",
+);
 export const PIN_COMMAND = "node scripts/pin-migrations.ts";
 
 export type Pins = Record<string, string>;
@@ -52,7 +56,8 @@ export function checkPins(files: Pins, pins: Pins): PinCheck {
 export function pinProblems(check: PinCheck): string[] {
   return [
     ...check.changed.map(
-      (name) => `${name} changed after it was pinned: an applied migration never changes; restore it and write a new migration`,
+      (name) =>
+        `${name} changed after it was pinned: an applied migration never changes; restore it and write a new migration`,
     ),
     ...check.missing.map((name) => `${name} is pinned but missing: an applied migration is never removed; restore it`),
     ...check.unpinned.map((name) => `${name} is not pinned: run ${PIN_COMMAND}`),
@@ -66,6 +71,10 @@ export function addPins(files: Pins, pins: Pins): { pins: Pins; added: string[] 
   if (refused.length > 0) throw new Error(refused.join("\n"));
   const merged = { ...pins };
   for (const name of check.unpinned) merged[name] = files[name] as string;
-  const sorted = Object.fromEntries(Object.keys(merged).sort().map((name) => [name, merged[name] as string]));
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((name) => [name, merged[name] as string]),
+  );
   return { pins: sorted, added: check.unpinned };
 }

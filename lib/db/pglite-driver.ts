@@ -1,3 +1,4 @@
+import { setting } from "../config/env.ts";
 import fs from "node:fs";
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { EngineRequest } from "./pglite-engine.ts";
@@ -15,10 +16,10 @@ export async function openPglite(dir: string): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
   if (!inMemory) fs.mkdirSync(dir, { recursive: true }); // the lock lives beside it; PGlite creates no parents
   const release = inMemory ? () => {} : lockDataDir(dir);
-  const statements = process.env.PGLITE_STATEMENTS === "unprepared" ? "unprepared" : "prepared";
+  const statements = setting("PGLITE_STATEMENTS");
   try {
     const transport =
-      process.env.PGLITE_THREAD === "main"
+      setting("PGLITE_THREAD") === "main"
         ? await inProcess(dir, { statements, jsonAsText: false })
         : await onWorker(dir, { statements, jsonAsText: true });
     return database(transport, release);

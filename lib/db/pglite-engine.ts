@@ -101,7 +101,9 @@ export async function openEngine(
   analyze.unref();
 
   const text = (value: string) => value;
-  const parsers: Record<number, (value: string) => unknown> = options.jsonAsText ? { [types.JSON]: text, [types.JSONB]: text } : {};
+  const parsers: Record<number, (value: string) => unknown> = options.jsonAsText
+    ? { [types.JSON]: text, [types.JSONB]: text }
+    : {};
   const answer = ({ rows, fields }: Results<Record<string, unknown>>): unknown =>
     options.jsonAsText
       ? ({ rows, json: fields.filter((f) => JSON_TYPES.has(f.dataTypeID)).map((f) => f.name) } satisfies TextRows)
@@ -174,7 +176,9 @@ export async function openEngine(
             return db.exec(request.sql).then(() => undefined);
           }
           if (tx === undefined && request.op === "query") {
-            return db.query<Record<string, unknown>>(request.sql, request.params as unknown[], { parsers }).then(answer);
+            return db
+              .query<Record<string, unknown>>(request.sql, request.params as unknown[], { parsers })
+              .then(answer);
           }
           if (tx === undefined) return Promise.reject(new Error("end without a transaction"));
           const inbox = inboxes.get(tx) ?? open(tx);

@@ -36,7 +36,10 @@ export async function inProcess(dir: string, options: EngineOptions): Promise<Tr
 
 export async function onWorker(dir: string, options: EngineOptions): Promise<Transport> {
   const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { dir, options } });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void; query: boolean }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void; query: boolean }
+  >();
   let next = 0;
   let handler = (_channel: string, _payload: string) => {};
   let broken: Error | undefined;
@@ -48,14 +51,21 @@ export async function onWorker(dir: string, options: EngineOptions): Promise<Tra
   const ready = new Promise<void>((resolve, reject) => {
     worker.on("message", (reply: WorkerReply) => {
       if ("ready" in reply) return resolve();
-      if ("failed" in reply) return reject(Object.assign(new Error(reply.failed.message), { stack: reply.failed.stack }));
+      if ("failed" in reply)
+        return reject(Object.assign(new Error(reply.failed.message), { stack: reply.failed.stack }));
       if ("notify" in reply) return handler(reply.notify, reply.payload);
       const waiter = pending.get(reply.id);
       pending.delete(reply.id);
       settle();
       if (!waiter) return;
       if (reply.ok) waiter.resolve(waiter.query ? parseJson(reply.value as TextRows) : reply.value);
-      else waiter.reject(Object.assign(new Error(reply.error.message), reply.error.fields, { name: reply.error.name, stack: reply.error.stack }));
+      else
+        waiter.reject(
+          Object.assign(new Error(reply.error.message), reply.error.fields, {
+            name: reply.error.name,
+            stack: reply.error.stack,
+          }),
+        );
     });
     const die = (error: Error) => {
       broken = error;
@@ -96,7 +106,8 @@ export async function onWorker(dir: string, options: EngineOptions): Promise<Tra
 /** Rows as the engine answers them over the thread: json values come as text (EngineOptions.jsonAsText). */
 function parseJson({ rows, json }: TextRows): Record<string, unknown>[] {
   if (json.length) {
-    for (const row of rows) for (const column of json) if (typeof row[column] === "string") row[column] = JSON.parse(row[column]);
+    for (const row of rows)
+      for (const column of json) if (typeof row[column] === "string") row[column] = JSON.parse(row[column]);
   }
   return rows;
 }

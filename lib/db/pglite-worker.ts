@@ -15,7 +15,9 @@ const { dir, options } = workerData as { dir: string; options: EngineOptions };
 /** An error as plain data: its message and its own scalar fields (a store error's code, detail, …). */
 function asData(error: unknown) {
   const e = error instanceof Error ? error : new Error(String(error));
-  const fields = Object.fromEntries(Object.entries(e).filter(([, value]) => ["string", "number", "boolean"].includes(typeof value)));
+  const fields = Object.fromEntries(
+    Object.entries(e).filter(([, value]) => ["string", "number", "boolean"].includes(typeof value)),
+  );
   return { message: e.message, name: e.name, stack: e.stack, fields };
 }
 

@@ -1,11 +1,12 @@
+import { setting } from "../config/env.ts";
 import postgres from "postgres";
 import { type Database, ENDED, type Transaction } from "./types.ts";
 
 export async function openServer(url: string): Promise<Database> {
   // Supabase's pooler in transaction mode does not support prepared statements.
-  const prepare = process.env.DATABASE_PREPARE !== "false";
+  const prepare = setting("DATABASE_PREPARE");
   const sql = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    max: setting("DATABASE_POOL_MAX"),
     prepare,
     onnotice: () => {},
     // Callers pass JSON parameters as text (as PGlite takes them); without this, postgres.js
@@ -27,7 +28,11 @@ export async function openServer(url: string): Promise<Database> {
       },
     },
   });
-  const run = async <T extends object>(q: postgres.Sql | postgres.TransactionSql, text: string, params: readonly unknown[]) =>
+  const run = async <T extends object>(
+    q: postgres.Sql | postgres.TransactionSql,
+    text: string,
+    params: readonly unknown[],
+  ) =>
     // `unsafe` does not prepare unless told, whatever the pool's option says: without this,
     // Postgres parsed and planned every statement on every request (issue 14).
     // execute() queues the statement now: awaiting the query alone would queue it a microtask
@@ -60,8 +65,10 @@ export async function openServer(url: string): Promise<Database> {
           ended ? Promise.reject(new Error(ENDED)) : run<R>(connection, text, params),
         // Sent at once, the end joins the statement's write. queryLast ends a read with ROLLBACK (it
         // has nothing to commit, and a write passed there by mistake is never committed).
-        queryLast: <R extends object>(text: string, params: readonly unknown[] = []) => endWith<R>("rollback", text, params),
-        queryCommit: <R extends object>(text: string, params: readonly unknown[] = []) => endWith<R>("commit", text, params),
+        queryLast: <R extends object>(text: string, params: readonly unknown[] = []) =>
+          endWith<R>("rollback", text, params),
+        queryCommit: <R extends object>(text: string, params: readonly unknown[] = []) =>
+          endWith<R>("commit", text, params),
         async exec(text: string) {
           if (ended) throw new Error(ENDED);
           await connection.unsafe(text).simple();

@@ -51,3 +51,14 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onMessage: (payload: string) => void, onListening: () => void): Promise<void>;
 }
+
+/**
+ * Who writes in a member transaction and through which surface, carried in its claims: a personal
+ * access token, an OAuth grant, the member's own browser session, or the service (operators, upkeep).
+ */
+export interface Actor {
+  kind: "token" | "oauth" | "session" | "service";
+  /** The token's, grant's or session's id; none for the service. */
+  id?: string;
+  surface: "rest" | "invoke" | "mcp" | "page";
+}

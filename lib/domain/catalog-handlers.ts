@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { readCurrent } from "../catalog/catalog-store.ts";
 import { resolveInput } from "../catalog/resolve.ts";
-import { ApiError } from "../http/problem.ts";
 import { searchCatalog } from "../catalog/search-query.ts";
 import type { ToolHandler } from "./context.ts";
 
@@ -29,6 +29,6 @@ export const search: ToolHandler<"search"> = async ({ tx, input }) => {
 /** GET /catalog/{song_id}: one entry (or, for an id merged away, the entry it became). */
 export const catalogGet: ToolHandler<"catalog_get"> = async ({ tx, input }) => {
   const found = await readCurrent(tx, input.song_id);
-  if (!found) throw new ApiError("not_found", "No catalog entry has this id.");
+  if (!found) throw new DomainError("not_found", "No catalog entry has this id.");
   return { ...found.entry, merged_from: found.mergedFrom };
 };

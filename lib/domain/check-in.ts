@@ -1,5 +1,5 @@
 import { streaks } from "../../registry/resources/streaks.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { Reply, type ToolHandler } from "./context.ts";
 import { toRecord } from "./record.ts";
 
@@ -14,7 +14,7 @@ type CheckInResult = { check_in: Record<string, unknown>; created: boolean };
 export const checkInStreak: ToolHandler<"streaks_check_in"> = async ({ tx, input }) => {
   // RLS shows only the member's own streaks: anything else is 404 here, before the store refuses it.
   const visible = await tx.query("select 1 from public.streaks where id = $1", [input.id]);
-  if (visible.length === 0) throw new ApiError("not_found", "No streak with this id is visible to this token.");
+  if (visible.length === 0) throw new DomainError("not_found", "No streak with this id is visible to this token.");
   const [result] = await tx.query<{ r: CheckInResult }>("select public.check_in_streak($1, $2::date, $3) as r", [
     input.id,
     input.date ?? null,

@@ -11,7 +11,9 @@ type Row = { r: Record<string, unknown> };
 const encodeTypeCursor = (type: string) => encodeOpaqueCursor([type]);
 const decodeTypeCursor = (value: string) =>
   decodeOpaqueCursor(value, ([type, ...rest]) =>
-    typeof type === "string" && (COLLECTION_TYPES as readonly string[]).includes(type) && rest.length === 0 ? type : null,
+    typeof type === "string" && (COLLECTION_TYPES as readonly string[]).includes(type) && rest.length === 0
+      ? type
+      : null,
   );
 
 /**

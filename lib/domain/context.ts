@@ -1,7 +1,7 @@
 import type { Capability } from "../../registry/capabilities.ts";
 import type { ToolInput, ToolName } from "../../registry/tool-inputs.ts";
 import type { Scope } from "../../registry/scopes.ts";
-import type { Queryable } from "../db/index.ts";
+import type { Actor, Queryable } from "../db/index.ts";
 
 /** What a verb gets: who acts, inside which member transaction, with the validated input. */
 export interface VerbContext<I = Record<string, unknown>> {
@@ -13,6 +13,8 @@ export interface VerbContext<I = Record<string, unknown>> {
   capability: Capability;
   /** What the handler's prepare step answered, outside any transaction (see Handler.prepare). */
   prepared?: unknown;
+  /** Who calls, through which surface (undo takes back only the same credential's writes). */
+  actor?: Actor;
 }
 
 /**

@@ -25,7 +25,9 @@ export async function limitChoices(memberId: string): Promise<LimitChoices> {
   return { collections, tools: TOOLS };
 }
 
-export type LimitsCheck = { ok: true; limits: CredentialLimits } | { ok: false; field: keyof CredentialLimits; error: string };
+export type LimitsCheck =
+  | { ok: true; limits: CredentialLimits }
+  | { ok: false; field: keyof CredentialLimits; error: string };
 
 /**
  * The one check of chosen limits, for every place that sets them (the token form, the CLI, the
@@ -35,7 +37,11 @@ export function checkLimits(limits: CredentialLimits, choices: LimitChoices): Li
   const ownIds = new Set(choices.collections.map((c) => c.id));
   const unknownCollections = (limits.collections ?? []).filter((id) => !ownIds.has(id));
   if (unknownCollections.length) {
-    return { ok: false, field: "collections", error: `Unknown collection: ${unknownCollections.join(", ")} (pick among your own collections).` };
+    return {
+      ok: false,
+      field: "collections",
+      error: `Unknown collection: ${unknownCollections.join(", ")} (pick among your own collections).`,
+    };
   }
   const toolNames = new Set(choices.tools.map((t) => t.name));
   const unknownTools = (limits.tools ?? []).filter((name) => !toolNames.has(name));

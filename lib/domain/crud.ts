@@ -1,7 +1,7 @@
 import type { ResourceSpec, Verb } from "../../registry/define.ts";
 import { notOwnerMessage } from "../../registry/ownership.ts";
 import { continuing } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import type { Handler, VerbContext } from "./context.ts";
 import { buildListScope } from "./list-scopes.ts";
 import { keysetPage } from "../http/pagination.ts";
@@ -17,17 +17,17 @@ type Row = { r: Record<string, unknown> };
 type Written = { r: Record<string, unknown> | null; readable: boolean };
 
 const notFound = (resource: ResourceSpec) =>
-  new ApiError("not_found", `No ${resource.singular} with this id is visible to this token.`);
+  new DomainError("not_found", `No ${resource.singular} with this id is visible to this token.`);
 
 /**
  * An update or delete that touched no row: RLS hid it from the write. When the same member can
  * still read it (a public collection, a channel, a follow of which it is the followee) the write
  * was refused, with the reason; otherwise, as on GET, there is no such row for this token.
  */
-function untouched(resource: ResourceSpec, verb: "update" | "delete", readable: boolean): ApiError {
+function untouched(resource: ResourceSpec, verb: "update" | "delete", readable: boolean): DomainError {
   if (!readable) return notFound(resource);
   const message = notOwnerMessage(resource, verb);
-  return new ApiError("write_refused", `The store refused the write: ${message}`, {
+  return new DomainError("write_refused", `The store refused the write: ${message}`, {
     reason: { sqlstate: "42501", message, code: "not_owner" },
   });
 }
@@ -52,7 +52,9 @@ const pageColumnsOf = new WeakMap<ResourceSpec, string[]>();
 export function pageColumns(resource: ResourceSpec): string[] {
   let columns = pageColumnsOf.get(resource);
   if (!columns) {
-    columns = Object.entries(resource.fields).map(([name, field]) => (field.shownOnce ? `null as "${name}"` : `t."${name}"`));
+    columns = Object.entries(resource.fields).map(([name, field]) =>
+      field.shownOnce ? `null as "${name}"` : `t."${name}"`,
+    );
     pageColumnsOf.set(resource, columns);
   }
   return columns;

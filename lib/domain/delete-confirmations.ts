@@ -4,7 +4,7 @@ import type { ResourceSpec } from "../../registry/define.ts";
 import { notOwnerMessage } from "../../registry/ownership.ts";
 import type { Caller } from "../auth/caller.ts";
 import { asMember, asService, type Queryable } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { toRecord } from "./record.ts";
 import { fromStoreError } from "./store-errors.ts";
 
@@ -96,7 +96,12 @@ async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string):
   const [row] = await asMember(
     caller.memberId,
     (tx) =>
-      tx.queryLast<{ r: Record<string, unknown> | null; label: string | null; context: string | null; deleted: boolean }>(
+      tx.queryLast<{
+        r: Record<string, unknown> | null;
+        label: string | null;
+        context: string | null;
+        deleted: boolean;
+      }>(
         `with target as (
            select to_jsonb(t) as r, ${describe.label ?? "null"}::text as label, ${describe.context ?? "null"}::text as context
            from ${resource.table} t where t.id = $1
@@ -110,10 +115,10 @@ async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string):
   ).catch((error: unknown) => {
     throw fromStoreError(error);
   });
-  if (!row?.r) throw new ApiError("not_found", `No ${resource.singular} with this id is visible to this token.`);
+  if (!row?.r) throw new DomainError("not_found", `No ${resource.singular} with this id is visible to this token.`);
   if (!row.deleted) {
     const message = notOwnerMessage(resource, "delete");
-    throw new ApiError("write_refused", `The store refused the write: ${message}`, {
+    throw new DomainError("write_refused", `The store refused the write: ${message}`, {
       reason: { sqlstate: "42501", message, code: "not_owner" },
     });
   }
@@ -128,7 +133,9 @@ const COLUMNS = `c.id, c.tool, c.resource, c.target_id, c.target, coalesce(t.nam
 /** The member's pending deletes, newest first; lapsed ones are left out (and cleared here). */
 export async function pendingDeletes(memberId: string): Promise<DeleteConfirmation[]> {
   return asService(async (tx) => {
-    await tx.query("delete from app_private.delete_confirmations where member_id = $1 and expires_at <= now()", [memberId]);
+    await tx.query("delete from app_private.delete_confirmations where member_id = $1 and expires_at <= now()", [
+      memberId,
+    ]);
     return tx.query<DeleteConfirmation>(
       `select ${COLUMNS} from app_private.delete_confirmations c
        left join app_private.access_tokens t on t.id = c.token_id

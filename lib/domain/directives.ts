@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/index.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { type AudioProbe, probeAudio } from "../catalog/audio-probe.ts";
 import type { ToolHandler } from "./context.ts";
 import { type Embed, embedFor, embedsFor } from "../catalog/player-embeds.ts";
@@ -57,7 +57,6 @@ function platformLink(row: Record<string, unknown>): string | null {
   return null;
 }
 
-
 /** Every platform link of the entry, by platform: its link map first, then links built from its ids. */
 function allLinks(row: Record<string, unknown>): Record<string, string> {
   const links: Record<string, string> = {};
@@ -65,7 +64,11 @@ function allLinks(row: Record<string, unknown>): Record<string, string> {
     const value = row[key];
     if (!value || typeof value !== "object" || Array.isArray(value)) continue;
     for (const [platform, link] of Object.entries(value)) {
-      const url = isHttpUrl(link) ? link : isHttpUrl((link as { url?: unknown } | null)?.url) ? (link as { url: string }).url : null;
+      const url = isHttpUrl(link)
+        ? link
+        : isHttpUrl((link as { url?: unknown } | null)?.url)
+          ? (link as { url: string }).url
+          : null;
       if (url && !(platform in links)) links[platform] = url;
     }
   }
@@ -86,7 +89,7 @@ function previewUrl(row: Record<string, unknown>): string | null {
 }
 
 const oneOf = () =>
-  new ApiError("invalid_request", "Give exactly one of song_id, url or query.", {
+  new DomainError("invalid_request", "Give exactly one of song_id, url or query.", {
     errors: [
       {
         pointer: "",
@@ -133,12 +136,17 @@ async function prepare({ input }: { input: PlayInput }): Promise<Prepared> {
 const NOT_PLAYABLE =
   "The catalog holds no player, preview or audio file for this song yet; open one of its links, or resolve a link to the song (POST /resolve) to add one.";
 
-function fromEntry(entry: Record<string, unknown>, songId: string, given?: { url: string; embed: Embed | null }): PlayMedia {
+function fromEntry(
+  entry: Record<string, unknown>,
+  songId: string,
+  given?: { url: string; embed: Embed | null },
+): PlayMedia {
   const links = allLinks(entry);
   const own = firstUrl(entry, LINK_KEYS);
   // The link the member gave plays first; the entry's other players follow.
   const embeds = embedsFor([...(given ? [given.url] : []), ...Object.values(links), ...(own ? [own] : [])]);
-  if (given?.embed) embeds.sort((a, b) => Number(b.platform === given.embed?.platform) - Number(a.platform === given.embed?.platform));
+  if (given?.embed)
+    embeds.sort((a, b) => Number(b.platform === given.embed?.platform) - Number(a.platform === given.embed?.platform));
   const preview = previewUrl(entry);
   const playable = embeds.length > 0 || preview !== null;
   return {
@@ -164,7 +172,7 @@ async function readEntry(tx: Queryable, id: string): Promise<Record<string, unkn
 async function playUrl(tx: Queryable, url: string, prepared: Prepared): Promise<PlayMedia> {
   if (prepared.audio) {
     if (!prepared.audio.ok) {
-      throw new ApiError("invalid_request", prepared.audio.reason, {
+      throw new DomainError("invalid_request", prepared.audio.reason, {
         errors: [{ pointer: "/url", code: "not_audio", message: prepared.audio.reason }],
       });
     }
@@ -208,12 +216,13 @@ export const playSong: ToolHandler<"play_song"> = Object.assign(
     const { url, query } = input;
     let songId = input.song_id;
     if ([songId, url, query].filter((value) => value !== undefined).length !== 1) throw oneOf();
-    if (url !== undefined) return playUrl(tx, url, (prepared as Prepared | undefined) ?? { ref: refOf(url), audio: null });
+    if (url !== undefined)
+      return playUrl(tx, url, (prepared as Prepared | undefined) ?? { ref: refOf(url), audio: null });
     if (query !== undefined) {
       const { hits } = await searchCatalog(tx, { query, domain: "music", limit: 1 });
       const best = hits[0];
       if (!best) {
-        throw new ApiError(
+        throw new DomainError(
           "not_found",
           `No song in the catalog matches "${query}". Resolve a link to it first (POST /resolve), then pass its song_id.`,
         );
@@ -221,12 +230,15 @@ export const playSong: ToolHandler<"play_song"> = Object.assign(
       songId = best.id;
     }
     const entry = songId ? await readEntry(tx, songId) : null;
-    if (!entry || !songId) throw new ApiError("not_found", "No catalog entry with this song_id.");
+    if (!entry || !songId) throw new DomainError("not_found", "No catalog entry with this song_id.");
     return fromEntry(entry, songId);
   },
   { prepare },
 );
 
-export const listen: ToolHandler<"listen"> = async ({ input }) => ({ type: "start_listening", lang: input.lang ?? null });
+export const listen: ToolHandler<"listen"> = async ({ input }) => ({
+  type: "start_listening",
+  lang: input.lang ?? null,
+});
 
 export const openUrl: ToolHandler<"open_url"> = async ({ input }) => ({ type: "open_url", url: input.url });

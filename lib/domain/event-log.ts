@@ -2,7 +2,7 @@ import { EVENT_KINDS, EVENT_TYPES } from "../../registry/events.ts";
 import { eventReadScope } from "../../registry/operations/events.ts";
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { Scope } from "../../registry/scopes.ts";
-import { ApiError } from "../http/problem.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import { type EventRow, eventBody } from "./webhooks/payload.ts";
 import type { ToolHandler } from "./context.ts";
 import { decodeOpaqueCursor, encodeOpaqueCursor } from "../http/pagination.ts";
@@ -25,18 +25,21 @@ const decodeEventCursor = (value: string): EventCursor =>
 
 /** The kinds asked for (all by default), each of which the token's scopes must allow. */
 function kindsFor(types: string | undefined, scopes: ReadonlySet<Scope>): string[] {
-  if (types === undefined) return EVENT_KINDS.filter((kind) => scopes.has(eventReadScope(kind.type) as Scope)).map((k) => k.type);
+  if (types === undefined)
+    return EVENT_KINDS.filter((kind) => scopes.has(eventReadScope(kind.type) as Scope)).map((k) => k.type);
   const asked = [...new Set(types.split(","))];
   const unknown = asked.filter((type) => !EVENT_TYPES.includes(type));
   if (unknown.length) {
-    throw new ApiError("invalid_request", `Unknown event kind: ${unknown.join(", ")}.`, {
+    throw new DomainError("invalid_request", `Unknown event kind: ${unknown.join(", ")}.`, {
       errors: [{ pointer: "/types", code: "unknown_event_type", message: `Known kinds: ${EVENT_TYPES.join(", ")}.` }],
     });
   }
-  const missing = [...new Set(asked.map((type) => eventReadScope(type) as Scope).filter((scope) => !scopes.has(scope)))];
+  const missing = [
+    ...new Set(asked.map((type) => eventReadScope(type) as Scope).filter((scope) => !scopes.has(scope))),
+  ];
   if (missing.length) {
-    throw new ApiError("insufficient_scope", `This token lacks ${missing.join(", ")}, needed for the kinds asked.`, {
-      headers: { "WWW-Authenticate": `Bearer realm="pds", error="insufficient_scope", scope="${missing.join(" ")}"` },
+    throw new DomainError("insufficient_scope", `This token lacks ${missing.join(", ")}, needed for the kinds asked.`, {
+      scopes: missing,
     });
   }
   return asked;

@@ -1,5 +1,10 @@
 import { memberColumns } from "../../registry/events.ts";
-import { EXPORT_SECTIONS, EXPORT_TOKENS_SCOPE, EXPORT_UPLOAD_SCOPES, type ExportSection } from "../../registry/export-sections.ts";
+import {
+  EXPORT_SECTIONS,
+  EXPORT_TOKENS_SCOPE,
+  EXPORT_UPLOAD_SCOPES,
+  type ExportSection,
+} from "../../registry/export-sections.ts";
 import type { Scope } from "../../registry/scopes.ts";
 import { EXPORT_LINK_LIFETIME_SECONDS } from "../../registry/operations/export.ts";
 import type { ResourceSpec, UploadPurpose } from "../../registry/define.ts";
@@ -130,7 +135,11 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
     add(resource.name, rows);
   }
   if (wanted.has("tokens")) add("tokens", prepared.tokens);
-  if (wanted.has("uploads")) add("uploads", prepared.media.map(({ url: _url, url_expires_at: _expires, ...upload }) => upload));
+  if (wanted.has("uploads"))
+    add(
+      "uploads",
+      prepared.media.map(({ url: _url, url_expires_at: _expires, ...upload }) => upload),
+    );
   const [now] = await tx.query<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");
   files["manifest.json"] = {
     format: "pds-export/1",
@@ -138,7 +147,12 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
     member_id: memberId,
     documents,
     media: prepared.media,
-    omitted: omitted.map(({ file, resource, scope, purpose }) => ({ file, resource, scope, ...(purpose ? { purpose } : {}) })),
+    omitted: omitted.map(({ file, resource, scope, purpose }) => ({
+      file,
+      resource,
+      scope,
+      ...(purpose ? { purpose } : {}),
+    })),
   };
   return { files: { "manifest.json": files["manifest.json"], ...files } };
 };

@@ -10,6 +10,7 @@ import { streaks } from "../../registry/resources/streaks.ts";
 import { todos } from "../../registry/resources/todos.ts";
 import { webhookEndpoints } from "../../registry/resources/webhook-endpoints.ts";
 import type { ResourceTools, ToolInput, ToolName } from "../../registry/tool-inputs.ts";
+import { undoActivity } from "./activity/undo.ts";
 import { checkInStreak } from "./check-in.ts";
 import { listCollectionTypes, updateCollectionTypes } from "./collection-types.ts";
 import type { Handler } from "./context.ts";
@@ -70,6 +71,7 @@ export const handlers: HandlerMap = {
   webhook_endpoints_deliveries_retry: retryDelivery,
   webhook_endpoints_redeliver: redeliverSince,
   events_list: listEvents,
+  activity_undo: undoActivity,
 };
 
 /** The handler of a capability; its input was parsed by the capability's schema, which the map's types mirror. */

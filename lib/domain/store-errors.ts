@@ -1,5 +1,5 @@
 import constraintErrors from "../../supabase/constraint-errors.json" with { type: "json" };
-import { ApiError, type FieldError, type StoreReason } from "../http/problem.ts";
+import { DomainError, type FieldError, type StoreReason } from "../errors/domain-error.ts";
 import { invalidToken } from "../http/authenticate.ts";
 
 interface PgError {
@@ -29,25 +29,27 @@ export function fromStoreError(error: unknown): unknown {
   if (!isPgError(error)) return error;
   const reason = storeReason(error);
   const errors: FieldError[] | undefined =
-    reason.code && reason.pointer ? [{ pointer: reason.pointer, code: reason.code, message: error.message }] : undefined;
+    reason.code && reason.pointer
+      ? [{ pointer: reason.pointer, code: reason.code, message: error.message }]
+      : undefined;
   const cls = error.code.slice(0, 2);
   if (error.code === "42501" || error.code === "P0001") {
-    return new ApiError("write_refused", `The store refused the write: ${error.message}`, { reason, errors });
+    return new DomainError("write_refused", `The store refused the write: ${error.message}`, { reason, errors });
   }
   // The member transaction found the token revoked or expired since its (cached) look-up.
   if (error.code === "PDS41") return invalidToken();
   if (error.code === "PDS01") {
-    return new ApiError("plan_required", error.message, { reason, errors });
+    return new DomainError("plan_required", error.message, { reason, errors });
   }
   // A reference to a row that does not exist is bad input; a row still referenced is a conflict.
   if (error.code === "23503" && /^insert or update on table/.test(error.message)) {
-    return new ApiError("invalid_request", "A referenced record does not exist.", { reason, errors });
+    return new DomainError("invalid_request", "A referenced record does not exist.", { reason, errors });
   }
   if (error.code === "23505" || error.code === "23503" || error.code === "40001" || error.code === "40P01") {
-    return new ApiError("conflict", `The write conflicts with existing data: ${error.message}`, { reason, errors });
+    return new DomainError("conflict", `The write conflicts with existing data: ${error.message}`, { reason, errors });
   }
   if (cls === "23" || cls === "22") {
-    return new ApiError("invalid_request", `The store refused the value: ${error.message}`, { reason, errors });
+    return new DomainError("invalid_request", `The store refused the value: ${error.message}`, { reason, errors });
   }
   return error;
 }

@@ -10,7 +10,11 @@ import { ApiError } from "./problem.ts";
  * and the scopes the request needs (the MCP authorization spec's scope selection): what an OAuth
  * client reads on a 401 or 403 to start, or step up, authorization.
  */
-export function bearerChallenge(resource: ResourceName, scopes: readonly Scope[], error?: "invalid_token" | "insufficient_scope") {
+export function bearerChallenge(
+  resource: ResourceName,
+  scopes: readonly Scope[],
+  error?: "invalid_token" | "insufficient_scope",
+) {
   const parts = [
     'Bearer realm="pds"',
     `resource_metadata="${oauthUrls().resourceMetadata(resource)}"`,

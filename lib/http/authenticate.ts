@@ -6,7 +6,6 @@ import { bearerChallenge, insufficientScope, invalidToken } from "./auth-problem
 import { oauthUrls, type ResourceName } from "./oauth-urls.ts";
 import { ApiError } from "./problem.ts";
 
-
 /**
  * Bearer token → the member it stands for: a personal access token (any resource), or an OAuth
  * access token whose audience is this resource. Every failure is the same 401, so nothing leaks.
@@ -19,7 +18,9 @@ export async function authenticate(
 ): Promise<TokenCaller | OAuthCaller> {
   const header = headers.get("authorization");
   if (!header) {
-    throw new ApiError("unauthorized", "Send Authorization: Bearer <token>.", { headers: bearerChallenge(resource, scopes) });
+    throw new ApiError("unauthorized", "Send Authorization: Bearer <token>.", {
+      headers: bearerChallenge(resource, scopes),
+    });
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const token = match?.[1];
@@ -34,7 +35,6 @@ async function lookUp(token: string, resource: ResourceName): Promise<TokenCalle
   // RFC 8707 audience: a token issued for another resource is refused here, as if unknown.
   return caller && caller.audience === oauthUrls().resource(resource) ? caller : null;
 }
-
 
 export function authorize(caller: Caller, scope: Scope, resource?: ResourceName): void {
   authorizeAny(caller, [scope], resource);

@@ -42,7 +42,9 @@ export function foreignCharset(contentType: string): string | undefined {
 function checkJsonType(type: string): void {
   const headers = { "Accept-Post": "application/json", "Accept-Patch": "application/json" };
   if (jsonCharsets(type) === null) {
-    throw new ApiError("unsupported_media_type", `Send the body as application/json${type ? `, not ${type}` : ""}.`, { headers });
+    throw new ApiError("unsupported_media_type", `Send the body as application/json${type ? `, not ${type}` : ""}.`, {
+      headers,
+    });
   }
   const other = foreignCharset(type);
   if (other !== undefined) {

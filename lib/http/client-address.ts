@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import { type Env, setting } from "../config/env.ts";
 
 /**
  * The client's address as server.ts decided it, on every request it hands on (a client's own
@@ -11,7 +10,14 @@ type Env = Readonly<Record<string, string | undefined>>;
 export const CLIENT_ADDRESS_HEADER = "x-pds-client-address";
 
 /** Headers only a proxy should set: without a trusted proxy they are the client's word. */
-const FORWARDING_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+const FORWARDING_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "forwarded",
+];
 
 // Shared through globalThis: Next's bundle holds its own copy of this module, server.ts another.
 type Holder = typeof globalThis & { __pdsServerWritesClientAddress?: boolean };
@@ -21,12 +27,8 @@ type Holder = typeof globalThis & { __pdsServerWritesClientAddress?: boolean };
  * default) trusts none: the socket's address counts and forwarding headers are dropped. Anything
  * but a whole number from 0 to 10 is refused at start-up rather than guessed.
  */
-export function trustedProxyHops(env: Env = process.env): number {
-  const raw = env.TRUSTED_PROXY_HOPS?.trim();
-  if (!raw) return 0;
-  const hops = Number(raw);
-  if (!/^\d+$/.test(raw) || hops > 10) throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, not "${raw}".`);
-  return hops;
+export function trustedProxyHops(env?: Env): number {
+  return setting("TRUSTED_PROXY_HOPS", env);
 }
 
 /**
@@ -35,10 +37,17 @@ export function trustedProxyHops(env: Env = process.env): number {
  * word); the leftmost when the chain is shorter (every entry then came from a trusted proxy);
  * the socket's address with no trusted proxy, no chain or an entry that is not an address.
  */
-export function addressFromChain(socketAddress: string | undefined, forwardedFor: string | undefined, hops: number): string {
+export function addressFromChain(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  hops: number,
+): string {
   const socket = bareAddress(socketAddress ?? "") ?? "unknown";
   if (hops === 0 || !forwardedFor) return socket;
-  const chain = forwardedFor.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const chain = forwardedFor
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const entry = chain[Math.max(0, chain.length - hops)];
   return (entry && bareAddress(entry)) ?? socket;
 }
@@ -78,8 +87,8 @@ export function serverWritesClientAddress(): void {
  * its edge overwrites; behind server.ts what server.ts decided (socket, or TRUSTED_PROXY_HOPS);
  * otherwise (`next dev`, `next start`) nothing a client cannot forge, so "unknown".
  */
-export function clientAddress(headers: Headers, env: Env = process.env): string {
-  if (env.VERCEL === "1") {
+export function clientAddress(headers: Headers, env?: Env): string {
+  if (setting("VERCEL", env) === "1") {
     const vercel = bareAddress(headers.get("x-vercel-forwarded-for")?.split(",")[0] ?? "");
     if (vercel) return vercel;
   }

@@ -1,3 +1,5 @@
+import { setting } from "../config/env.ts";
+
 /**
  * The CORS policy of /api/v1 and /api/agent: browser apps on the origins listed in CORS_ORIGINS may
  * call the API with a Bearer token. Never with cookies: Access-Control-Allow-Credentials is never
@@ -30,7 +32,7 @@ let parsed: { value: string; policy: CorsPolicy } | undefined;
  * CORS_ORIGINS: a comma list of exact origins (scheme://host[:port]), or `*`. Unset: no origin.
  * Parsed once per value: every API answer asks for it.
  */
-export function corsPolicy(value = process.env.CORS_ORIGINS ?? ""): CorsPolicy {
+export function corsPolicy(value = setting("CORS_ORIGINS")): CorsPolicy {
   if (parsed?.value === value) return parsed.policy;
   const policy = parsePolicy(value);
   parsed = { value, policy };

@@ -11,7 +11,11 @@ export function idempotencyKeyFrom(headers: Headers): string | null {
   const raw = headers.get(LIMIT_HEADERS.idempotencyKey);
   if (raw === null) return null;
   const value = raw.trim();
-  const key = value.startsWith('"') ? sfString(value) : /^[\x21-\x7e]+$/.test(value) && !/[",\\]/.test(value) ? value : null;
+  const key = value.startsWith('"')
+    ? sfString(value)
+    : /^[\x21-\x7e]+$/.test(value) && !/[",\\]/.test(value)
+      ? value
+      : null;
   if (key === null) {
     throw malformed('Send one key, as a quoted string ("…") or a bare token of visible ASCII characters.');
   }

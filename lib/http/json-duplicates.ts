@@ -6,7 +6,9 @@ import { pointer } from "./validation.ts";
  * a repeated query parameter, so every surface refuses both. Expects text JSON.parse accepted.
  */
 export function duplicateKeyPointer(text: string): string | null {
-  type Frame = { kind: "object"; keys: Set<string>; key: string; expectKey: boolean } | { kind: "array"; index: number };
+  type Frame =
+    | { kind: "object"; keys: Set<string>; key: string; expectKey: boolean }
+    | { kind: "array"; index: number };
   const frames: Frame[] = [];
   for (let i = 0; i < text.length; i++) {
     const char = text[i];

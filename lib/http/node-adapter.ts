@@ -109,7 +109,8 @@ async function send(response: Response, req: IncomingMessage, res: ServerRespons
   };
   const reader = response.body?.getReader();
   if (!reader) {
-    if (early && !headers["content-length"] && response.status !== 204 && response.status !== 304) headers["content-length"] = "0";
+    if (early && !headers["content-length"] && response.status !== 204 && response.status !== 304)
+      headers["content-length"] = "0";
     res.writeHead(response.status, headers);
     return end();
   }

@@ -1,3 +1,4 @@
+import type { Env } from "../config/env.ts";
 import { siteUrlFrom } from "./site-url.ts";
 
 /**
@@ -22,7 +23,7 @@ export const OAUTH_PATHS = {
 
 const PRM = "/.well-known/oauth-protected-resource";
 
-export function oauthUrls(env: Readonly<Record<string, string | undefined>> = process.env) {
+export function oauthUrls(env?: Env) {
   const origin = siteUrlFrom(env);
   const resource = (name: ResourceName) => `${origin}${RESOURCE_PATHS[name]}`;
   return {

@@ -20,7 +20,9 @@ export function decodeOpaqueCursor<T>(value: string, parse: (parts: readonly unk
     // fall through to the refusal below
   }
   throw new ApiError("invalid_request", "The cursor is not one this service issued.", {
-    errors: [{ pointer: "/after", code: "invalid_cursor", message: "Pass next_cursor from a previous page unchanged." }],
+    errors: [
+      { pointer: "/after", code: "invalid_cursor", message: "Pass next_cursor from a previous page unchanged." },
+    ],
   });
 }
 
@@ -79,7 +81,12 @@ export async function keysetPage<T>(
   // limit + 1 rows in the index's order, which array_agg keeps over a sorted subquery without
   // sorting again (as PostgREST's json_agg does): an ordered aggregate, or row_number() to tell the
   // extra row apart, cost Postgres more than the parse this saves (bench/results).
-  const [row] = await tx.queryLast<{ page: string; has_more: boolean; last_created_at: string | null; last_id: string | null }>(
+  const [row] = await tx.queryLast<{
+    page: string;
+    has_more: boolean;
+    last_created_at: string | null;
+    last_id: string | null;
+  }>(
     `select coalesce(array_to_json(p.records[1:${k}]), '[]')::text as page,
             coalesce(cardinality(p.records), 0) > ${k} as has_more,
             to_json(p.created[${k}]) #>> '{}' as last_created_at,

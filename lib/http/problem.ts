@@ -1,3 +1,7 @@
+import { DomainError, type DomainErrorCode, type FieldError, type StoreReason } from "../errors/domain-error.ts";
+
+export type { FieldError, StoreReason };
+
 /** One error class, one code → status table, one body shape (RFC 9457 problem+json). */
 export const PROBLEM_CODES = {
   unauthorized: { status: 401, title: "Unauthorized" },
@@ -24,22 +28,6 @@ export const PROBLEM_CODES = {
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
-
-export interface FieldError {
-  /** JSON Pointer into the request input, e.g. "/rating". */
-  pointer: string;
-  code: string;
-  message: string;
-}
-
-export interface StoreReason {
-  sqlstate: string;
-  message: string;
-  /** Stable per constraint (supabase/constraint-errors.json), e.g. "handle_taken". */
-  code?: string;
-  /** JSON Pointer to the input field the constraint guards, e.g. "/handle". */
-  pointer?: string;
-}
 
 export interface Problem {
   type: string;
@@ -96,9 +84,39 @@ export class ApiError extends Error {
   }
 }
 
-/** Anything that is not an ApiError is a bug: logged with the request id, never echoed. */
+/** The problem each domain refusal is: the same name, so the reference's codes are the domain's. */
+const DOMAIN_PROBLEM = {
+  not_found: "not_found",
+  invalid_request: "invalid_request",
+  malformed_request: "malformed_request",
+  write_refused: "write_refused",
+  plan_required: "plan_required",
+  conflict: "conflict",
+  upstream_unavailable: "upstream_unavailable",
+  method_not_allowed: "method_not_allowed",
+  unsupported_media_type: "unsupported_media_type",
+  payload_too_large: "payload_too_large",
+  insufficient_scope: "insufficient_scope",
+} as const satisfies Record<DomainErrorCode, ProblemCode>;
+
+/** The HTTP edge's reading of a domain refusal (lib/errors/domain-error.ts); anything else as it is. */
+export function fromDomainError(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const { errors, reason, allow, scopes } = error.details;
+  return new ApiError(DOMAIN_PROBLEM[error.code], error.message, {
+    errors,
+    reason,
+    ...(allow ? { headers: { Allow: allow.join(", ") } } : {}),
+    ...(scopes
+      ? { headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scopes.join(" ")}"` } }
+      : {}),
+  });
+}
+
+/** Anything that is neither an ApiError nor a domain refusal is a bug: logged with the request id, never echoed. */
 export function asApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
+  const known = fromDomainError(error);
+  if (known instanceof ApiError) return known;
   console.error(`[${requestId}] unexpected error`, error);
   return new ApiError("internal", "Something went wrong on our side. Quote the request id when reporting it.");
 }

@@ -63,7 +63,8 @@ export function redisStore(url: string): RateLimitStore {
     if (healthy === ok) return;
     healthy = ok;
     if (ok) console.info(`[rate-limit] Redis at ${where} is in use`);
-    else console.error(`[rate-limit] Redis at ${where} unreachable (${why}); limits fall back to this instance's memory`);
+    else
+      console.error(`[rate-limit] Redis at ${where} unreachable (${why}); limits fall back to this instance's memory`);
   };
   // node-redis emits 'error' on every failed reconnect; without a listener the process would die.
   client.on("error", (error: Error) => mark(false, error.message));

@@ -1,3 +1,4 @@
+import { type Env, setting } from "../config/env.ts";
 import { memoryStore } from "./rate-limit-memory.ts";
 
 /** One bucket to charge for a request: its key and the policy's numbers. */
@@ -32,8 +33,8 @@ const holder = globalThis as Holder;
  * more than once per process): Redis when REDIS_URL is set, else memory. A changed REDIS_URL
  * (tests point it elsewhere) replaces the store.
  */
-export function rateLimitStore(env: NodeJS.ProcessEnv = process.env): Promise<RateLimitStore> {
-  const url = env.REDIS_URL?.trim() ?? "";
+export function rateLimitStore(env?: Env): Promise<RateLimitStore> {
+  const url = setting("REDIS_URL", env);
   const current = holder.__pdsRateLimitStore;
   if (current?.url === url) return current.store;
   if (current) void current.store.then((store) => store.close?.()).catch(() => {});

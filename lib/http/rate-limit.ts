@@ -50,7 +50,11 @@ const bucketKey = (caller: Caller & { kind: "token" | "oauth" | "session" }, pol
   `pds:rl:{${bucketOwner(caller)}}:${policy}`;
 
 const bucketOwner = (caller: Caller & { kind: "token" | "oauth" | "session" }) =>
-  caller.kind === "token" ? `t:${caller.tokenId}` : caller.kind === "oauth" ? `g:${caller.grantId}` : `s:${caller.sessionId}`;
+  caller.kind === "token"
+    ? `t:${caller.tokenId}`
+    : caller.kind === "oauth"
+      ? `g:${caller.grantId}`
+      : `s:${caller.sessionId}`;
 
 /** `"token";q=30;w=15`: q requests per w seconds, the time an empty bucket takes to fill. */
 const policyItem = (policy: RatePolicy) =>

@@ -30,15 +30,18 @@ export function routeTarget(req: IncomingMessage): Response | null {
   const absolute = ABSOLUTE_FORM.exec(target);
   if (absolute) {
     const [, authority = "", rest = ""] = absolute;
-    if (!validHost(authority)) return refuse(req, "The request target's authority is not a host (and may not carry user info).");
-    if (rest !== "" && !rest.startsWith("/") && !rest.startsWith("?")) return refuse(req, "The request target is not a URL.");
+    if (!validHost(authority))
+      return refuse(req, "The request target's authority is not a host (and may not carry user info).");
+    if (rest !== "" && !rest.startsWith("/") && !rest.startsWith("?"))
+      return refuse(req, "The request target is not a URL.");
     req.url = rest.startsWith("/") ? rest : `/${rest}`;
     req.headers.host = authority;
   } else if (!target.startsWith("/")) {
     return refuse(req, "The request target must be a path (/…), an http(s) URL, or * for OPTIONS.");
   }
   if (hostCount(req.rawHeaders) > 1) return refuse(req, "The request has more than one Host header.");
-  if (req.headers.host !== undefined && !validHost(req.headers.host)) return refuse(req, "The Host header is not a host.");
+  if (req.headers.host !== undefined && !validHost(req.headers.host))
+    return refuse(req, "The Host header is not a host.");
   return null;
 }
 

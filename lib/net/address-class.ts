@@ -47,7 +47,12 @@ function classifyV4(address: ipaddr.IPv4): AddressVerdict {
 }
 
 const v4From = (parts: number[], at: number) =>
-  new ipaddr.IPv4([(parts[at] ?? 0) >> 8, (parts[at] ?? 0) & 0xff, (parts[at + 1] ?? 0) >> 8, (parts[at + 1] ?? 0) & 0xff]);
+  new ipaddr.IPv4([
+    (parts[at] ?? 0) >> 8,
+    (parts[at] ?? 0) & 0xff,
+    (parts[at + 1] ?? 0) >> 8,
+    (parts[at + 1] ?? 0) & 0xff,
+  ]);
 
 /** An IPv6 form that carries an IPv4 address is judged by that address (a mapped or NAT64 one reaches it). */
 function judgedByEmbedded(address: ipaddr.IPv6, range: string): AddressVerdict {

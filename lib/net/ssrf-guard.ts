@@ -39,7 +39,11 @@ export function useNameResolver(resolver: ResolveName): () => void {
   };
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 const blocked = (hostname: string) => Object.assign(new BlockedAddressError(hostname), { code: "EBLOCKED" });
 
@@ -53,7 +57,10 @@ export const guardedLookupFor =
   (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
     resolveName(hostname).then(
       (addresses) => {
-        if (!isAllowListed(hostname) && (!addresses.length || !addresses.every((a) => classifyAddress(a.address).public))) {
+        if (
+          !isAllowListed(hostname) &&
+          (!addresses.length || !addresses.every((a) => classifyAddress(a.address).public))
+        ) {
           return callback(blocked(hostname), []);
         }
         const wanted = addresses.filter((a) => !options.family || a.family === options.family);

@@ -1,10 +1,11 @@
+import { setting } from "../config/env.ts";
 import { type AllowHost, assertPublicUrl } from "./ssrf-guard.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /** Loopback receivers are reachable only in development (WEBHOOKS_ALLOW_HTTP); nothing private ever is. */
 export const webhookAllowHost: AllowHost = (hostname) =>
-  Boolean(process.env.WEBHOOKS_ALLOW_HTTP) && LOOPBACK.has(hostname.replace(/^\[|\]$/g, "").toLowerCase());
+  setting("WEBHOOKS_ALLOW_HTTP") && LOOPBACK.has(hostname.replace(/^\[|\]$/g, "").toLowerCase());
 
 /** A webhook URL that is not https (plain http only to an allowed loopback host). */
 export class NotHttpsError extends Error {}

@@ -19,13 +19,18 @@ export function addressInput(
   const clash = Object.keys(path).filter((key) => key in rawInput);
   if (clash.length) {
     throw new ApiError("invalid_request", `Read-only field: ${clash.join(", ")} (it comes from the path).`, {
-      errors: clash.map((key) => ({ pointer: `/${key}`, code: "read_only", message: `"${key}" is taken from the URL.` })),
+      errors: clash.map((key) => ({
+        pointer: `/${key}`,
+        code: "read_only",
+        message: `"${key}" is taken from the URL.`,
+      })),
     });
   }
   const input: Record<string, unknown> = { ...rawInput, ...path };
   for (const name of capability.http?.pathParams ?? []) {
     const value = input[name];
-    if (typeof value === "string" && !capability.input.shape[name]?.safeParse(value).success) throw noSuchRow(capability);
+    if (typeof value === "string" && !capability.input.shape[name]?.safeParse(value).success)
+      throw noSuchRow(capability);
   }
   return input;
 }

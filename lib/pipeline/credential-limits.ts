@@ -17,7 +17,9 @@ export const isDelete = (capability: Capability): boolean =>
   capability.source.kind === "resource" && capability.source.verb === "delete";
 
 const createsCollection = (capability: Capability): boolean =>
-  capability.source.kind === "resource" && capability.source.verb === "create" && capability.source.resource.name === "collections";
+  capability.source.kind === "resource" &&
+  capability.source.verb === "create" &&
+  capability.source.resource.name === "collections";
 
 /** Why the limits refuse the capability outright, or null when they let it run. */
 export function limitRefusal(capability: Capability, limits: CredentialLimits | undefined): ApiError | null {
@@ -29,7 +31,10 @@ export function limitRefusal(capability: Capability, limits: CredentialLimits | 
     );
   }
   if (limits.readOnly && isWrite(capability)) {
-    return new ApiError("read_only_credential", `This credential is read-only: ${capability.tool} writes, so it is refused.`);
+    return new ApiError(
+      "read_only_credential",
+      `This credential is read-only: ${capability.tool} writes, so it is refused.`,
+    );
   }
   if (limits.collections && createsCollection(capability)) {
     return new ApiError(

@@ -1,7 +1,9 @@
 import { acceptedScopes, type Capability, scopeForInput } from "../../registry/capabilities.ts";
-import type { Caller } from "../auth/caller.ts";
+import { actorOf, type Caller } from "../auth/caller.ts";
+import type { Actor } from "../db/index.ts";
 import { asMember } from "../db/index.ts";
 import { continuing } from "../db/index.ts";
+import { recordRefusal } from "./refusals.ts";
 import { Reply } from "../domain/context.ts";
 import { holdDelete } from "../domain/delete-confirmations.ts";
 import { handlerFor } from "../domain/handlers.ts";
@@ -9,7 +11,7 @@ import { fromStoreError } from "../domain/store-errors.ts";
 import { settleUploadKeys } from "../domain/uploads/settle.ts";
 import { authenticate, authorize, authorizeAny } from "../http/authenticate.ts";
 import type { ResourceName } from "../http/oauth-urls.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError, fromDomainError } from "../http/problem.ts";
 import { siteUrlFrom } from "../http/site-url.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { addressInput } from "./address.ts";
@@ -26,6 +28,8 @@ export interface CallContext {
   path?: Readonly<Record<string, string>>;
   /** The protected resource called (an OAuth token's audience must be it): REST unless said. */
   resource?: ResourceName;
+  /** Where the call came in (the actor's surface in events and the activity ledger); REST when absent. */
+  surface?: Actor["surface"];
 }
 
 export interface Outcome {
@@ -45,8 +49,10 @@ export interface Outcome {
 export async function execute(capability: Capability, rawInput: unknown, call: CallContext): Promise<Outcome> {
   const headers: Record<string, string> = {};
   const idempotency = idempotencyFor(capability, call.headers);
+  let caller: Caller | undefined;
+  const surface = call.surface ?? "rest";
   try {
-    const caller = call.caller ?? (await authenticate(call.headers, call.resource, acceptedScopes(capability)));
+    caller = call.caller ?? (await authenticate(call.headers, call.resource, acceptedScopes(capability)));
     Object.assign(headers, await rateLimit(caller, capability));
     authorizeAny(caller, acceptedScopes(capability), call.resource);
     enforceLimits(capability, caller.limits);
@@ -61,6 +67,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     await settleUploadKeys(capability, input, caller.memberId);
     const handler = handlerFor(capability);
     const { memberId, scopes } = caller;
+    const actor = actorOf(caller, surface);
     const prepared = handler.prepare
       ? await handler.prepare({ memberId, scopes, input, capability }).catch((error: unknown) => {
           throw fromStoreError(error);
@@ -74,9 +81,12 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
       async (tx) => {
         // The stored response follows the handler's last statement, which must then not end the transaction.
         const step = idempotency.records() ? continuing(tx) : tx;
-        return idempotency.record(tx, await handler({ memberId, scopes, tx: step, input, capability, prepared }));
+        return idempotency.record(
+          tx,
+          await handler({ memberId, scopes, tx: step, input, capability, prepared, actor }),
+        );
       },
-      { tokenId, oauthTokenId, collections: caller.limits?.collections },
+      { tokenId, oauthTokenId, collections: caller.limits?.collections, actor },
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });
@@ -86,7 +96,9 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
     return { status: capability.successStatus, body: result, headers };
   } catch (error) {
     await idempotency.release();
-    if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
-    throw error;
+    const problem = fromDomainError(error);
+    if (caller) await recordRefusal(caller, surface, capability, rawInput, call.path, problem);
+    if (problem instanceof ApiError) Object.assign(problem.headers, { ...headers, ...problem.headers });
+    throw problem;
   }
 }

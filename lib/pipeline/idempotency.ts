@@ -48,11 +48,20 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
     },
     async record(tx, result) {
       if (!held) return result;
-      const { status, data, headers: extra } =
-        result instanceof Reply ? result : { status: capability.successStatus, data: result, headers: {} };
+      const {
+        status,
+        data,
+        headers: extra,
+      } = result instanceof Reply ? result : { status: capability.successStatus, data: result, headers: {} };
       const [row] = await tx.query<{ ok: boolean }>(
         "select app_private.complete_idempotent_request($1, $2, $3, $4::json, $5::json) as ok",
-        [held.key, held.lease, status, JSON.stringify(withoutShownOnce(capability, data) ?? null), JSON.stringify(extra)],
+        [
+          held.key,
+          held.lease,
+          status,
+          JSON.stringify(withoutShownOnce(capability, data) ?? null),
+          JSON.stringify(extra),
+        ],
       );
       if (!row?.ok) throw inFlight("took longer than its lease and was taken over by a retry");
       // held stays set: should the commit still fail, release() frees the row (it is in flight
@@ -65,12 +74,13 @@ export function idempotencyFor(capability: Capability, headers: Headers): Idempo
       const { memberId, key, lease } = held;
       held = null;
       await asService((tx) =>
-        tx.query("delete from app_private.idempotency_keys where member_id = $1 and key = $2 and lease = $3 and state = 'in_flight'", [
-          memberId,
-          key,
-          lease,
-        ]),
-      ).catch((error: unknown) => console.error("[idempotency] could not release a key; it frees itself when its lease ends", error));
+        tx.query(
+          "delete from app_private.idempotency_keys where member_id = $1 and key = $2 and lease = $3 and state = 'in_flight'",
+          [memberId, key, lease],
+        ),
+      ).catch((error: unknown) =>
+        console.error("[idempotency] could not release a key; it frees itself when its lease ends", error),
+      );
     },
   };
 }
@@ -106,7 +116,10 @@ async function reserveKey(memberId: string, key: string, print: string, lease: s
   const expires = new Date(now.getTime() + IDEMPOTENCY.windowSeconds * 1000);
   const leaseEnds = new Date(now.getTime() + IDEMPOTENCY.leaseSeconds * 1000);
   const row = await asService(async (tx) => {
-    await tx.query("delete from app_private.idempotency_keys where member_id = $1 and expires_at <= $2", [memberId, now.toISOString()]);
+    await tx.query("delete from app_private.idempotency_keys where member_id = $1 and expires_at <= $2", [
+      memberId,
+      now.toISOString(),
+    ]);
     const [mine] = await tx.query<KeyRow>(
       `insert into app_private.idempotency_keys as k
          (member_id, key, fingerprint, state, lease, lease_expires_at, created_at, expires_at)
@@ -146,7 +159,10 @@ const inFlight = (why: string) =>
   });
 
 /** Deletes every expired key (reservations also purge the member's own); for a periodic job. */
-export async function purgeExpiredIdempotencyKeys(now: Date = idempotencyClock.now(), within?: Queryable): Promise<number> {
+export async function purgeExpiredIdempotencyKeys(
+  now: Date = idempotencyClock.now(),
+  within?: Queryable,
+): Promise<number> {
   const purge = (tx: Queryable) =>
     tx.query("delete from app_private.idempotency_keys where expires_at <= $1 returning 1", [now.toISOString()]);
   const rows = within ? await purge(within) : await asService(purge);

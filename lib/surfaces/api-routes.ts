@@ -1,5 +1,6 @@
 import { preflightResponse, withCors } from "../http/cors.ts";
 import { decodePathSegments, malformedPathResponse } from "../http/path-segments.ts";
+import { FIXED_ROUTES } from "./fixed-routes.ts";
 import { health } from "./health.ts";
 import { handleInvoke } from "./invoke.ts";
 import { handleOpenApi } from "./openapi-http.ts";
@@ -14,18 +15,22 @@ const preflight =
   async (request) =>
     preflightResponse(request, methods);
 
-/** The API's fixed routes outside the REST surface; their app/ route files export these very handlers. */
+/** The API's fixed routes outside the REST surface (lib/surfaces/fixed-routes.ts); their route files export these very handlers. */
 export const healthRoute = { GET: withCors(health), OPTIONS: preflight(["GET"]) } satisfies Methods;
 export const openApiRoute = { GET: withCors(handleOpenApi), OPTIONS: preflight(["GET"]) } satisfies Methods;
 export const toolCatalogRoute = { GET: withCors(handleToolCatalog), OPTIONS: preflight(["GET"]) } satisfies Methods;
 export const invokeRoute = { POST: withCors(handleInvoke), OPTIONS: preflight(["POST"]) } satisfies Methods;
 
-const FIXED: Record<string, Methods> = {
-  "/api/v1/health": healthRoute,
-  "/api/v1/openapi.json": openApiRoute,
-  "/api/agent/tools": toolCatalogRoute,
-  "/api/agent/invoke": invokeRoute,
-};
+const DIRECT: Record<string, Methods> = { healthRoute, openApiRoute, toolCatalogRoute, invokeRoute };
+
+/** The fixed routes server.ts answers itself, by path. */
+const FIXED: Record<string, Methods> = Object.fromEntries(
+  FIXED_ROUTES.filter((route) => route.direct).map((route) => {
+    const methods = DIRECT[route.name];
+    if (!methods) throw new Error(`${route.path}: ${route.name} is not one of api-routes.ts's direct routes`);
+    return [route.path, methods];
+  }),
+);
 
 const REST_PREFIX = "/api/v1/";
 /** What lib/surfaces/rest-route.ts routes on Next (HEAD: Next calls GET, so does handleRest). */

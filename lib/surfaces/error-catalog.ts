@@ -12,7 +12,8 @@ export interface ErrorEntry {
   operations: number;
 }
 
-const SCOPE_LINE = "The token lacks the scope the operation needs (each operation names it; uploads take the write scope of their purpose).";
+const SCOPE_LINE =
+  "The token lacks the scope the operation needs (each operation names it; uploads take the write scope of their purpose).";
 
 const NOT_OWNER_LINE =
   " Also when the member can read the record but it is another member's (reason.code `not_owner`): each operation names who may change it.";

@@ -10,7 +10,10 @@ import { type CallContext, execute } from "../pipeline/execute.ts";
 import { capabilitySchemas } from "./tools-json-schema.ts";
 import { fromOpenAiArguments } from "./tools-openai.ts";
 
-export type InvokeBody = { ok: true; result: unknown } | { ok: true; directive: unknown } | { ok: false; error: Problem };
+export type InvokeBody =
+  | { ok: true; result: unknown }
+  | { ok: true; directive: unknown }
+  | { ok: false; error: Problem };
 
 export interface InvokeOutcome {
   status: number;
@@ -30,7 +33,7 @@ export async function invokeTool(tool: string, input: unknown, call: CallContext
     const caller: Caller = call.caller ?? (await authenticate(call.headers, call.resource));
     const capability = capabilityByTool.get(tool);
     if (!capability) throw new ApiError("not_found", `No tool named "${tool}". GET /api/agent/tools lists them.`);
-    const outcome = await execute(capability, input, { ...call, caller });
+    const outcome = await execute(capability, input, { ...call, caller, surface: call.surface ?? "invoke" });
     const body: InvokeBody =
       capability.source.kind === "directive"
         ? { ok: true, directive: outcome.body }
@@ -41,7 +44,11 @@ export async function invokeTool(tool: string, input: unknown, call: CallContext
       return { status: 202, body: { ok: true, directive: error.directive }, headers: error.headers };
     }
     const problem = asApiError(error, call.requestId);
-    return { status: problem.status, body: { ok: false, error: problem.toProblem(call.requestId) }, headers: problem.headers };
+    return {
+      status: problem.status,
+      body: { ok: false, error: problem.toProblem(call.requestId) },
+      headers: problem.headers,
+    };
   }
 }
 
@@ -60,7 +67,11 @@ export async function handleInvoke(request: Request): Promise<Response> {
     outcome = await invokeTool(envelope.tool, input, { requestId, headers: request.headers, resource: "agent" });
   } catch (error) {
     const problem = asApiError(error, requestId);
-    outcome = { status: problem.status, body: { ok: false, error: problem.toProblem(requestId) }, headers: problem.headers };
+    outcome = {
+      status: problem.status,
+      body: { ok: false, error: problem.toProblem(requestId) },
+      headers: problem.headers,
+    };
   }
   return jsonResponse(outcome.status, outcome.body, requestId, outcome.headers);
 }

@@ -17,7 +17,8 @@ import { rateLimitCatalog } from "./tools-http.ts";
 const SERVER_INFO = { name: "personal-data-service", version: "1.0.0" };
 const INSTRUCTIONS =
   "Tools over the member's personal data (collections, items, todos, goals, streaks, messages, follows, channels, profile). " +
-  "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser.";
+  "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser. " +
+  "The member sees every write made with this token under Settings → Activity; when the member asks to take one back, activity_undo undoes this token's last update or delete.";
 
 /**
  * One MCP server per HTTP request (stateless Streamable HTTP: no session, nothing kept between
@@ -25,12 +26,16 @@ const INSTRUCTIONS =
  * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
  */
 function buildServer(caller: Caller, request: Request, requestId: string, spent: Record<string, string>) {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     Object.assign(spent, await rateLimitCatalog(caller));
     return {
       tools: toolsFor(caller.scopes, caller.limits).map(
-        (capability) => toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
+        (capability) =>
+          toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
       ),
     };
   });
@@ -42,6 +47,7 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
       headers: request.headers,
       caller,
       resource: "mcp",
+      surface: "mcp",
     });
     Object.assign(spent, outcome.headers);
     const body = outcome.body;
@@ -153,3 +159,5 @@ async function cappedText(request: Request, max: number): Promise<string | null>
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+/** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
+export const mcpRoute = { GET: handleMcp, POST: handleMcp, DELETE: handleMcp };

@@ -39,7 +39,10 @@ async function refuseConnect(req: IncomingMessage, socket: Duplex): Promise<void
   const error = new ApiError("method_not_allowed", "CONNECT is for proxies, and this server is not one.");
   const response = problemResponse(error, nodeRequestId(req), { Allow: SERVER_METHODS });
   const body = await response.text();
-  const head = [`HTTP/1.1 405 Method Not Allowed`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
+  const head = [
+    `HTTP/1.1 405 Method Not Allowed`,
+    ...[...response.headers].map(([name, value]) => `${name}: ${value}`),
+  ];
   head.push(`content-length: ${Buffer.byteLength(body)}`, "connection: close");
   // What the client sends after its CONNECT is read and dropped until it closes, as after any early answer.
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);

@@ -4,8 +4,10 @@ import { TOOL_FORMATS } from "./tools.ts";
 /**
  * The paths of the reference that are not capabilities: the assistant endpoints (served under
  * /api/agent, hence their own servers entry) and the two public routes beside the REST catch-all.
- * The parity test lists these same paths as the deliberate non-capability routes.
+ * Listed in lib/surfaces/fixed-routes.ts; the parity test takes them as the deliberate non-capability routes.
  */
+export { NON_CAPABILITY_PATHS } from "./fixed-routes.ts";
+
 type Json = Record<string, unknown>;
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -15,8 +17,6 @@ const problem = (description: string, extra: Json = {}) => ({
   content: { "application/problem+json": { schema: schemaRef("Problem") } },
 });
 
-export const NON_CAPABILITY_PATHS = ["/health", "/openapi.json", "/tools", "/invoke"] as const;
-
 export function agentSchemas(directiveRefs: Record<string, Json>): Record<string, Json> {
   return {
     InvokeRequest: {
@@ -24,12 +24,17 @@ export function agentSchemas(directiveRefs: Record<string, Json>): Record<string
       required: ["tool"],
       additionalProperties: false,
       properties: {
-        tool: { type: "string", pattern: "^[a-zA-Z0-9_-]{1,64}$", description: "A tool name from GET /api/agent/tools." },
+        tool: {
+          type: "string",
+          pattern: "^[a-zA-Z0-9_-]{1,64}$",
+          description: "A tool name from GET /api/agent/tools.",
+        },
         input: { type: "object", description: "The tool's arguments, as its inputSchema describes. Default {}." },
         format: {
           type: "string",
           enum: ["openai"],
-          description: 'Set "openai" when the arguments were produced against the OpenAI strict schema: null then means "left out".',
+          description:
+            'Set "openai" when the arguments were produced against the OpenAI strict schema: null then means "left out".',
         },
       },
     },
@@ -91,7 +96,10 @@ export function agentPaths(): Json {
         security: [],
         responses: {
           "200": { description: "Up.", content: { "application/json": { schema: schemaRef("Health") } } },
-          "503": { description: "The database is unreachable.", content: { "application/json": { schema: schemaRef("Health") } } },
+          "503": {
+            description: "The database is unreachable.",
+            content: { "application/json": { schema: schemaRef("Health") } },
+          },
         },
       },
     },
@@ -102,7 +110,9 @@ export function agentPaths(): Json {
         description: "Public. The OpenAPI 3.1 document, generated from the registry. Not a capability: no tool.",
         tags: ["service"],
         security: [],
-        responses: { "200": { description: "The document.", content: { "application/json": { schema: { type: "object" } } } } },
+        responses: {
+          "200": { description: "The document.", content: { "application/json": { schema: { type: "object" } } } },
+        },
       },
     },
     "/tools": {
@@ -126,7 +136,11 @@ export function agentPaths(): Json {
         responses: {
           "200": {
             description: "The catalog.",
-            headers: { "Request-Id": header("RequestId"), RateLimit: header("RateLimit"), "RateLimit-Policy": header("RateLimitPolicy") },
+            headers: {
+              "Request-Id": header("RequestId"),
+              RateLimit: header("RateLimit"),
+              "RateLimit-Policy": header("RateLimitPolicy"),
+            },
             content: { "application/json": { schema: schemaRef("ToolCatalog") } },
           },
           "401": problem("`unauthorized`: no valid token.", { "WWW-Authenticate": header("WWWAuthenticate") }),

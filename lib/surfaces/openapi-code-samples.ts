@@ -30,11 +30,22 @@ export function codeSamples(capability: Capability, call: SampleCall): CodeSampl
   const http = capability.http;
   if (!http) return [];
   const method = http.method;
-  const search = new URLSearchParams(Object.entries(call.query).map(([name, value]) => [name, String(value)])).toString();
+  const search = new URLSearchParams(
+    Object.entries(call.query).map(([name, value]) => [name, String(value)]),
+  ).toString();
   const path = `${http.path.replace(/\{[^}]+\}/g, SAMPLE_ID)}${search ? `?${search}` : ""}`;
   const hasBody = (method === "POST" || method === "PATCH") && call.body !== undefined;
-  const request: Request = { method, path, json: hasBody ? JSON.stringify(call.body, null, 2) : "", creates: capability.creates };
-  const answer: Answer = call.download ? { kind: "file", file: call.download.file } : capability.successStatus === 204 ? { kind: "none" } : { kind: "json" };
+  const request: Request = {
+    method,
+    path,
+    json: hasBody ? JSON.stringify(call.body, null, 2) : "",
+    creates: capability.creates,
+  };
+  const answer: Answer = call.download
+    ? { kind: "file", file: call.download.file }
+    : capability.successStatus === 204
+      ? { kind: "none" }
+      : { kind: "json" };
   return [
     { lang: "Shell", label: "curl", source: curl(request, answer) },
     { lang: "JavaScript", label: "JavaScript (fetch)", source: javascript(request, answer, "limit" in call.query) },
@@ -55,11 +66,15 @@ type Answer = { kind: "json" } | { kind: "none" } | { kind: "file"; file: string
 const quoteShell = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
 function curl(request: Request, answer: Answer): string {
-  const lines = [`curl -X ${request.method} "$PDS_URL/api/v1${request.path}"`, `  -H "Authorization: Bearer $PDS_TOKEN"`];
+  const lines = [
+    `curl -X ${request.method} "$PDS_URL/api/v1${request.path}"`,
+    `  -H "Authorization: Bearer $PDS_TOKEN"`,
+  ];
   if (request.json) {
     lines.push(`  -H "Content-Type: application/json"`);
     // A new key per request; send the same key again only to retry this very request.
-    if (request.creates) lines.push(`  -H "${LIMIT_HEADERS.idempotencyKey}: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
+    if (request.creates)
+      lines.push(`  -H "${LIMIT_HEADERS.idempotencyKey}: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
     lines.push(`  -d ${quoteShell(request.json)}`);
   }
   if (answer.kind === "file") lines.push(`  -o ${answer.file}`);
@@ -71,13 +86,19 @@ function javascript(request: Request, answer: Answer, paginated: boolean): strin
   const headers = ["    Authorization: `Bearer ${process.env.PDS_TOKEN}`,"];
   if (request.json) {
     headers.push('    "Content-Type": "application/json",');
-    if (request.creates) headers.push(`    "${LIMIT_HEADERS.idempotencyKey}": crypto.randomUUID(), // the same key again only to retry this request`);
+    if (request.creates)
+      headers.push(
+        `    "${LIMIT_HEADERS.idempotencyKey}": crypto.randomUUID(), // the same key again only to retry this request`,
+      );
   }
   const options = [`  method: "${request.method}",`, "  headers: {", ...headers, "  },"];
   if (request.json) options.push(`  body: JSON.stringify(${request.json.replace(/\n/g, "\n  ")}),`);
   const done =
     answer.kind === "file"
-      ? [`await writeFile("${answer.file}", Buffer.from(await response.arrayBuffer()));`, `console.log("saved ${answer.file}");`]
+      ? [
+          `await writeFile("${answer.file}", Buffer.from(await response.arrayBuffer()));`,
+          `console.log("saved ${answer.file}");`,
+        ]
       : answer.kind === "none"
         ? ["console.log(response.status); // 204: done, no body"]
         : ["console.log(await response.json());"];
@@ -99,7 +120,10 @@ function javascript(request: Request, answer: Answer, paginated: boolean): strin
 
 function python(request: Request, answer: Answer, paginated: boolean): string {
   const [route, search] = request.path.split("?");
-  const args = [`f"{os.environ['PDS_URL']}/api/v1${route}"`, 'headers={"Authorization": f"Bearer {os.environ[\'PDS_TOKEN\']}"}'];
+  const args = [
+    `f"{os.environ['PDS_URL']}/api/v1${route}"`,
+    'headers={"Authorization": f"Bearer {os.environ[\'PDS_TOKEN\']}"}',
+  ];
   if (search) args.push(`params=${JSON.stringify(Object.fromEntries(new URLSearchParams(search)))}`);
   if (request.json) args.push(`json=${pythonLiteral(request.json)}`);
   const lines = ["import os", ...(request.creates && request.json ? ["import uuid"] : []), "import requests", ""];
@@ -118,8 +142,11 @@ function python(request: Request, answer: Answer, paginated: boolean): string {
 
 /** JSON is a Python literal once true/false/null are spelled the Python way. */
 function pythonLiteral(json: string): string {
-  return json.replace(/("(?:[^"\\]|\\.)*")|\b(true|false|null)\b/g, (_match, string: string | undefined, word: string | undefined) => {
-    if (string) return string;
-    return word === "true" ? "True" : word === "false" ? "False" : "None";
-  });
+  return json.replace(
+    /("(?:[^"\\]|\\.)*")|\b(true|false|null)\b/g,
+    (_match, string: string | undefined, word: string | undefined) => {
+      if (string) return string;
+      return word === "true" ? "True" : word === "false" ? "False" : "None";
+    },
+  );
 }

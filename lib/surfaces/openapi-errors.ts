@@ -27,15 +27,24 @@ export function errorCases(capability: Capability): ErrorCase[] {
   if (hasBody) {
     cases.push(
       { code: "malformed_request", when: "The body is not valid JSON." },
-      { code: "unsupported_media_type", when: "The body is not application/json, or declares a charset other than UTF-8." },
+      {
+        code: "unsupported_media_type",
+        when: "The body is not application/json, or declares a charset other than UTF-8.",
+      },
       { code: "payload_too_large", when: "The body is larger than 1 MiB." },
     );
   }
   if (http.pathParams.length) cases.push({ code: "not_found", when: "No such record, or not visible to this token." });
   if (http.method !== "GET") {
     cases.push(
-      { code: "write_refused", when: `The store refused the write (reason carries its SQLSTATE and message).${notOwnerCase(capability)}` },
-      { code: "conflict", when: "A unique rule of the store was violated, or the row is still referenced (reason says which)." },
+      {
+        code: "write_refused",
+        when: `The store refused the write (reason carries its SQLSTATE and message).${notOwnerCase(capability)}`,
+      },
+      {
+        code: "conflict",
+        when: "A unique rule of the store was violated, or the row is still referenced (reason says which).",
+      },
     );
   }
   if (capability.creates) {
@@ -79,7 +88,10 @@ function limitCases(capability: Capability): ErrorCase[] {
     },
   ];
   if (isWrite(capability)) {
-    cases.push({ code: "read_only_credential", when: "The credential is read-only (the member's choice): every write is refused." });
+    cases.push({
+      code: "read_only_credential",
+      when: "The credential is read-only (the member's choice): every write is refused.",
+    });
   }
   const source = capability.source;
   if (source.kind === "resource" && source.verb === "create" && source.resource.name === "collections") {
@@ -117,5 +129,12 @@ export function byStatus(cases: readonly ErrorCase[]): Map<number, ErrorCase[]> 
 
 export function problemExample(code: ProblemCode, detail: string): Record<string, unknown> {
   const { status, title } = PROBLEM_CODES[code];
-  return { type: `/docs/errors#${code}`, title, status, detail, code, request_id: "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8" };
+  return {
+    type: `/docs/errors#${code}`,
+    title,
+    status,
+    detail,
+    code,
+    request_id: "req_3f9a1c2b4d5e6f708192a3b4c5d6e7f8",
+  };
 }

@@ -1,5 +1,20 @@
-import { acceptedScopes, type Capability, capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
-import { IDEMPOTENCY, LIMIT_HEADERS, MAX_BODY_BYTES, DRAIN_LIMIT, policyWindowSeconds, RATE_LIMIT_ENV, RESOLVER_POLICY, TOKEN_POLICY } from "../../registry/limits.ts";
+import {
+  acceptedScopes,
+  type Capability,
+  capabilities,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from "../../registry/capabilities.ts";
+import {
+  IDEMPOTENCY,
+  LIMIT_HEADERS,
+  MAX_BODY_BYTES,
+  DRAIN_LIMIT,
+  policyWindowSeconds,
+  RATE_LIMIT_ENV,
+  RESOLVER_POLICY,
+  TOKEN_POLICY,
+} from "../../registry/limits.ts";
 import { SCOPES, type Scope } from "../../registry/scopes.ts";
 import { EMAIL_WIDE_FACTOR, FREE_FAILURES } from "../auth/sessions-throttle.ts";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, TOKEN_PATTERN } from "../auth/token-format.ts";
@@ -51,7 +66,9 @@ const code = (value: string) => `\`${value}\``;
 const status = (problem: keyof typeof PROBLEM_CODES) => `${PROBLEM_CODES[problem].status} ${code(problem)}`;
 const rest = (c: Capability) => (c.http ? `${c.http.method} ${c.http.path}` : "");
 const restLink = (c: Capability, tag: string) =>
-  c.http ? `[${code(rest(c))}](#tag/${scalarSlug(tag)}/${c.http.method}${c.http.path})` : `[browser tool](#tag/${scalarSlug(c.tool)})`;
+  c.http
+    ? `[${code(rest(c))}](#tag/${scalarSlug(tag)}/${c.http.method}${c.http.path})`
+    : `[browser tool](#tag/${scalarSlug(c.tool)})`;
 
 /** The slug Scalar gives a tag or a heading in its anchors (lower case, runs of space, _ and - become one -). */
 export const scalarSlug = (name: string) =>
@@ -68,7 +85,8 @@ export function referenceTag(c: Capability): string {
   return c.http.path.split("/").filter(Boolean)[0] ?? "service";
 }
 
-const firstList = () => capabilities.find((c) => c.http?.method === "GET" && c.source.kind === "resource" && c.source.verb === "list");
+const firstList = () =>
+  capabilities.find((c) => c.http?.method === "GET" && c.source.kind === "resource" && c.source.verb === "list");
 
 function gettingStarted(): string {
   const list = firstList();
@@ -128,7 +146,9 @@ function credentialLimits(): string {
 }
 
 function errors(): string {
-  const rows = Object.entries(PROBLEM_CODES).map(([problem, { status, title }]) => `| ${status} | [${code(problem)}](/docs/errors#${problem}) | ${title} |`);
+  const rows = Object.entries(PROBLEM_CODES).map(
+    ([problem, { status, title }]) => `| ${status} | [${code(problem)}](/docs/errors#${problem}) | ${title} |`,
+  );
   return [
     `Every error is ${code("application/problem+json")} (RFC 9457): ${code("type")} (a link to the code's explanation), ${code("title")}, ${code("status")}, ${code("detail")} (for people), ${code("code")} (stable, for programs) and ${code("request_id")} (the same as the ${code("Request-Id")} header every response carries: quote it when reporting a problem). A 422 adds ${code("errors[]")}, one per field, each with a JSON Pointer into the input; a write the store refused adds ${code("reason")} (its SQLSTATE, message and, for a known constraint, a stable ${code("reason.code")}); a 429 adds ${code("violated-policies")}.`,
     "",
@@ -143,7 +163,9 @@ function errors(): string {
 }
 
 function pagination(): string {
-  const lists = capabilities.filter((c) => c.http?.method === "GET" && "next_cursor" in ((c.output as { shape?: object }).shape ?? {}));
+  const lists = capabilities.filter(
+    (c) => c.http?.method === "GET" && "next_cursor" in ((c.output as { shape?: object }).shape ?? {}),
+  );
   return [
     `Lists answer one page at a time: ${code('{"data": [...], "has_more": true, "next_cursor": "…"}')}, newest first. ${code("limit")} sets the page size, 1–${MAX_PAGE_SIZE}, ${DEFAULT_PAGE_SIZE} by default; a ${code("limit")} above ${MAX_PAGE_SIZE} is ${status("invalid_request")}, never silently clamped. While ${code("has_more")} is true, pass ${code("next_cursor")} as ${code("after")} to get the next page; on the last page ${code("has_more")} is false and ${code("next_cursor")} is null. The ${code('Link: <…>; rel="next"')} header carries the same next URL. Cursors are opaque and stable under concurrent inserts: a row is never skipped or repeated across pages.`,
     "",
@@ -207,7 +229,10 @@ function rateLimits(): string {
 }
 
 function tools(): string {
-  const rows = capabilities.map((c) => `| ${code(c.tool)} | ${c.summary.replace(/\|/g, "\\|").split(/(?<=\.) /)[0]} | ${restLink(c, referenceTag(c))} | ${acceptedScopes(c).map(code).join(", ")} |`);
+  const rows = capabilities.map(
+    (c) =>
+      `| ${code(c.tool)} | ${c.summary.replace(/\|/g, "\\|").split(/(?<=\.) /)[0]} | ${restLink(c, referenceTag(c))} | ${acceptedScopes(c).map(code).join(", ")} |`,
+  );
   return [
     "Every capability is also a tool for an assistant, with the same name, scope, input and answer as its REST operation:",
     "",
@@ -253,7 +278,9 @@ export function guideEntries(): GuideEntry[] {
 
 const typeOf = (schema: JsonSchema): string => {
   const type = schema.type ?? (schema.format ? "string" : "");
-  return [Array.isArray(type) ? type.join(" | ") : String(type), schema.format ? String(schema.format) : ""].filter(Boolean).join(", ");
+  return [Array.isArray(type) ? type.join(" | ") : String(type), schema.format ? String(schema.format) : ""]
+    .filter(Boolean)
+    .join(", ");
 };
 
 /**
@@ -276,7 +303,8 @@ export function toolOnlyTag(c: Capability): { name: string; description: string 
       "Input:",
       "",
       ...Object.entries(properties).map(
-        ([name, schema]) => `- ${code(name)} (${typeOf(schema)}${required.has(name) ? ", required" : ""}): ${String(schema.description ?? "")}`,
+        ([name, schema]) =>
+          `- ${code(name)} (${typeOf(schema)}${required.has(name) ? ", required" : ""}): ${String(schema.description ?? "")}`,
       ),
       "",
       "```sh",

@@ -15,7 +15,9 @@ export function documentDescription(): string {
     "",
     "| Document | Part | Read scope |",
     "|---|---|---|",
-    ...EXPORT_SECTIONS.map((s) => `| \`${s.file}\` | ${s.purpose ? `uploads for ${s.purpose}` : s.resource} | \`${s.scope}\` |`),
+    ...EXPORT_SECTIONS.map(
+      (s) => `| \`${s.file}\` | ${s.purpose ? `uploads for ${s.purpose}` : s.resource} | \`${s.scope}\` |`,
+    ),
     "",
     "## Design decisions",
     ...resources.flatMap((resource) => (resource.rules ?? []).map((rule) => `- **${resource.name}**: ${rule}`)),
@@ -26,6 +28,7 @@ export function documentDescription(): string {
 export function tagDescription(resource: (typeof resources)[number]): string {
   const lines = [resource.description];
   if (resource.rules?.length) lines.push("", ...resource.rules.map((rule) => `- ${rule}`));
-  if (resource.events?.length) lines.push("", `Events (for webhooks, declared): ${resource.events.map((e) => `\`${e}\``).join(", ")}.`);
+  if (resource.events?.length)
+    lines.push("", `Events (for webhooks, declared): ${resource.events.map((e) => `\`${e}\``).join(", ")}.`);
   return lines.join("\n");
 }

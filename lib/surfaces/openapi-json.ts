@@ -35,7 +35,10 @@ const FIXED: Record<string, unknown> = {
  * An example value that fits a schema, for operations whose fields carry no registry example:
  * the schema's own examples first, then a value built from its type and bounds.
  */
-export function exampleOf(schema: JsonSchema, lookup: (ref: string) => JsonSchema | undefined = () => undefined): unknown {
+export function exampleOf(
+  schema: JsonSchema,
+  lookup: (ref: string) => JsonSchema | undefined = () => undefined,
+): unknown {
   if (typeof schema.$ref === "string") return exampleOf(lookup(schema.$ref) ?? {}, lookup);
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if ("const" in schema) return schema.const;
@@ -46,7 +49,9 @@ export function exampleOf(schema: JsonSchema, lookup: (ref: string) => JsonSchem
   switch (type) {
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, exampleOf(property, lookup)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, exampleOf(property, lookup)]),
+      );
     }
     case "array": {
       const min = typeof schema.minItems === "number" ? schema.minItems : 0;
@@ -79,7 +84,10 @@ export function referenceSchemas(capability: Capability): { input: JsonSchema; o
   let schemas = referenceCache.get(capability.tool);
   if (!schemas) {
     const { input, output } = capabilitySchemas(capability);
-    schemas = { input: withoutRedundantPatterns(input) as JsonSchema, output: withoutRedundantPatterns(output) as JsonSchema };
+    schemas = {
+      input: withoutRedundantPatterns(input) as JsonSchema,
+      output: withoutRedundantPatterns(output) as JsonSchema,
+    };
     referenceCache.set(capability.tool, schemas);
   }
   return schemas;

@@ -13,12 +13,15 @@ type Json = Record<string, unknown>;
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /** The success headers every authenticated answer carries. */
-const COMMON_HEADERS = { "Request-Id": header("RequestId"), RateLimit: header("RateLimit"), "RateLimit-Policy": header("RateLimitPolicy") };
+const COMMON_HEADERS = {
+  "Request-Id": header("RequestId"),
+  RateLimit: header("RateLimit"),
+  "RateLimit-Policy": header("RateLimitPolicy"),
+};
 
 function descriptionOf(capability: Capability): string {
   const source = capability.source;
-  const rules =
-    source.kind === "operation" ? (source.operation.rules ?? []) : source.kind === "resource" ? [] : [];
+  const rules = source.kind === "operation" ? (source.operation.rules ?? []) : source.kind === "resource" ? [] : [];
   const note = source.kind === "resource" ? source.resource.verbNotes?.[source.verb] : undefined;
   const lines = [capability.description];
   if (note && note !== capability.description) lines.push(note);
@@ -45,7 +48,9 @@ export function untickedExample(schema: JsonSchema): Json {
     (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ??
     (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ??
     schema.example;
-  return value === undefined ? {} : { examples: { optional: { summary: "Optional: sent only when ticked", value, "x-disabled": true } } };
+  return value === undefined
+    ? {}
+    : { examples: { optional: { summary: "Optional: sent only when ticked", value, "x-disabled": true } } };
 }
 
 function parameters(capability: Capability, input: JsonSchema): Json[] {
@@ -69,7 +74,10 @@ function parameters(capability: Capability, input: JsonSchema): Json[] {
       }
       const { description, ...rest } = schema;
       const restName = restNameOf(capability, name);
-      const text = restName === name ? String(description ?? name) : `${String(description ?? name)} (The tool's argument ${name}.)`;
+      const text =
+        restName === name
+          ? String(description ?? name)
+          : `${String(description ?? name)} (The tool's argument ${name}.)`;
       list.push({
         name: restName,
         in: "query",
@@ -127,7 +135,9 @@ function errorResponses(capability: Capability): Json {
       content: {
         "application/problem+json": {
           schema: { $ref: "#/components/schemas/Problem" },
-          examples: Object.fromEntries(cases.map((c) => [c.code, { summary: c.when, value: problemExample(c.code, c.when) }])),
+          examples: Object.fromEntries(
+            cases.map((c) => [c.code, { summary: c.when, value: problemExample(c.code, c.when) }]),
+          ),
         },
       },
     };
@@ -164,7 +174,11 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
   const example = (operation.requestBody as { content: Record<string, { example?: unknown }> } | undefined)?.content[
     "application/json"
   ]?.example;
-  operation["x-codeSamples"] = codeSamples(capability, { body: example, query: sampleQuery(operation.parameters as Json[]), download: download(capability) });
+  operation["x-codeSamples"] = codeSamples(capability, {
+    body: example,
+    query: sampleQuery(operation.parameters as Json[]),
+    download: download(capability),
+  });
   if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
   return operation;
 }
@@ -191,7 +205,8 @@ function bodyExample(capability: Capability, body: JsonSchema): unknown {
 function sampleQuery(parameters: Json[]): Record<string, string | number> {
   const query: Record<string, string | number> = {};
   for (const parameter of parameters) {
-    if (parameter.in === "query" && parameter.required) query[String(parameter.name)] = String(exampleOf(parameter.schema as JsonSchema));
+    if (parameter.in === "query" && parameter.required)
+      query[String(parameter.name)] = String(exampleOf(parameter.schema as JsonSchema));
   }
   if (parameters.some((parameter) => parameter.$ref === "#/components/parameters/Limit")) query.limit = 20;
   return query;
@@ -200,5 +215,7 @@ function sampleQuery(parameters: Json[]): Record<string, string | number> {
 /** A success answer that is a file (the export's ZIP), which a sample saves instead of printing. */
 function download(capability: Capability): { contentType: string; file: string } | undefined {
   const restBody = capability.source.kind === "operation" ? capability.source.operation.restBody : undefined;
-  return restBody ? { contentType: restBody.contentType, file: `${capability.tool}.${restBody.contentType.split("/")[1]}` } : undefined;
+  return restBody
+    ? { contentType: restBody.contentType, file: `${capability.tool}.${restBody.contentType.split("/")[1]}` }
+    : undefined;
 }

@@ -109,7 +109,11 @@ export function buildSchemas(): SchemaCatalog {
     add(name, recordJson(resource), record);
     if (!resource.verbs.includes("list")) continue;
     const page = toJson(pageOf(recordSchema(resource)), "output");
-    add(`${name}Page`, { ...page, properties: { ...(page.properties as object), data: { type: "array", items: ref(name) } } }, page);
+    add(
+      `${name}Page`,
+      { ...page, properties: { ...(page.properties as object), data: { type: "array", items: ref(name) } } },
+      page,
+    );
   }
   for (const capability of capabilities) {
     if (capability.source.kind !== "resource" || !capability.http) continue;

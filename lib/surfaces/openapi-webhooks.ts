@@ -14,16 +14,20 @@ const header = (name: string, description: string, example: string) => ({
 });
 
 const HEADERS = [
-  header("webhook-id", "The event id (Standard Webhooks); the same on every retry.", "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"),
+  header(
+    "webhook-id",
+    "The event id (Standard Webhooks); the same on every retry.",
+    "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+  ),
   header("webhook-timestamp", "Unix seconds when this attempt was signed.", "1763900000"),
   header(
     "webhook-signature",
-    "Space-separated v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<body>\">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.",
+    'Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.',
     "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
   ),
   header(
     "X-Service-Signature",
-    "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.",
+    't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.',
     "t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
   ),
 ];

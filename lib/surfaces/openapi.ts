@@ -16,7 +16,8 @@ type Json = Record<string, unknown>;
 const HEADERS: Json = {
   RequestId: { description: "Identifies this request in logs and in problem bodies.", schema: { type: "string" } },
   RateLimit: {
-    description: 'Available quota now, per policy: "token";r=<left>;t=<seconds until one more> (draft-ietf-httpapi-ratelimit-headers).',
+    description:
+      'Available quota now, per policy: "token";r=<left>;t=<seconds until one more> (draft-ietf-httpapi-ratelimit-headers).',
     schema: { type: "string" },
     example: '"token";r=29;t=1',
   },
@@ -26,12 +27,18 @@ const HEADERS: Json = {
     example: '"token";q=30;w=15',
   },
   RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
-  Link: { description: 'The next page: <…?after=…>; rel="next" (RFC 8288). Absent on the last page.', schema: { type: "string" } },
+  Link: {
+    description: 'The next page: <…?after=…>; rel="next" (RFC 8288). Absent on the last page.',
+    schema: { type: "string" },
+  },
   IdempotentReplayed: {
     description: "true when this is the stored answer to an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
-  WWWAuthenticate: { description: "The Bearer challenge; on 403 it names the missing scope.", schema: { type: "string" } },
+  WWWAuthenticate: {
+    description: "The Bearer challenge; on 403 it names the missing scope.",
+    schema: { type: "string" },
+  },
 };
 
 const PARAMETERS: Json = {

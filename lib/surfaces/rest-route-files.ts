@@ -1,4 +1,5 @@
 import path from "node:path";
+import { FIXED_ROUTES, type FixedRoute } from "./fixed-routes.ts";
 import { routes } from "./rest-routes.ts";
 
 /**
@@ -31,4 +32,25 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = restRoute(${JSON.stringify(segments)});
 `,
   };
+}
+
+export const FIXED_ROUTE_MARK = "// Generated from lib/surfaces/fixed-routes.ts by scripts/build-rest-routes.ts";
+
+/** The route file of a route outside the registry (health, the agent's tools and invoke, MCP, cron, storage). */
+export function fixedRouteFile(route: FixedRoute): { file: string; source: string } {
+  return {
+    file: path.join("app", ...route.path.split("/").filter(Boolean), "route.ts"),
+    source: `${FIXED_ROUTE_MARK}; do not edit (test/surfaces/static-routes.test.ts).
+import { ${route.name} } from "@/${route.module}";
+
+export const dynamic = "force-dynamic";
+
+export const { ${route.methods.join(", ")} } = ${route.name};
+`,
+  };
+}
+
+/** Every generated route file: the registry's fixed REST paths, then the routes outside it. */
+export function generatedRouteFiles(): { file: string; source: string }[] {
+  return [...fixedRestPaths().map(routeFile), ...FIXED_ROUTES.map(fixedRouteFile)];
 }

@@ -14,7 +14,8 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
   try {
     const method = request.method === "HEAD" ? "GET" : request.method;
     const match = matchRoute(method, path);
-    if (match.kind === "not_found") throw new ApiError("not_found", `No route ${request.method} /api/v1/${path.join("/")}.`);
+    if (match.kind === "not_found")
+      throw new ApiError("not_found", `No route ${request.method} /api/v1/${path.join("/")}.`);
     if (match.kind === "method_not_allowed") {
       const allow = [...new Set(match.allow)].join(", ");
       throw new ApiError("method_not_allowed", `${request.method} is not offered here. Allowed: ${allow}.`, {
@@ -58,7 +59,9 @@ function renameAliases(input: unknown, aliases: Readonly<Record<string, string>>
     if (!(alias in input)) continue;
     if (field in input) {
       throw new ApiError("invalid_request", `Send either "${alias}" or "${field}", not both.`, {
-        errors: [{ pointer: `/${alias}`, code: "duplicate_parameter", message: `"${alias}" is another name for "${field}".` }],
+        errors: [
+          { pointer: `/${alias}`, code: "duplicate_parameter", message: `"${alias}" is another name for "${field}".` },
+        ],
       });
     }
     const named = input as Record<string, unknown>;

@@ -84,7 +84,10 @@ export function toolsFor(scopes: Iterable<Scope>, limits?: CredentialLimits): Ca
  * not an object (a delete answers null) is described, and answered, as {result: <answer>}.
  * With limits: a delete held for confirmation answers the directive, an object.
  */
-export function mcpOutputSchema(capability: Capability, limits?: CredentialLimits): { schema: JsonSchema; wrapped: boolean } {
+export function mcpOutputSchema(
+  capability: Capability,
+  limits?: CredentialLimits,
+): { schema: JsonSchema; wrapped: boolean } {
   const { outputSchema: output } = toolDefinition(capability, limits);
   if (output.type === "object") return { schema: output, wrapped: false };
   return {

@@ -1,16 +1,19 @@
-import type { Env } from "../db/config.ts";
+import { type Env, setting } from "../config/env.ts";
 import { timingSafeEqual } from "node:crypto";
 import { runUpkeep } from "./run.ts";
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
 
 /**
  * GET /api/cron/upkeep, as Vercel Cron calls it: `Authorization: Bearer $CRON_SECRET`. Without
  * CRON_SECRET configured the route is closed (503) rather than open to anyone.
  */
-export async function cronUpkeep(request: Request, env: Env = process.env): Promise<Response> {
-  const secret = env.CRON_SECRET?.trim();
+export async function cronUpkeep(request: Request, env?: Env): Promise<Response> {
+  const secret = setting("CRON_SECRET", env);
   if (!secret) return json(503, { error: "CRON_SECRET is not set; the upkeep route is closed." });
   const given = Buffer.from(request.headers.get("authorization") ?? "");
   const expected = Buffer.from(`Bearer ${secret}`);
@@ -22,3 +25,6 @@ export async function cronUpkeep(request: Request, env: Env = process.env): Prom
   }
   return json(200, await runUpkeep());
 }
+
+/** The route's methods (its app/ route file is generated from lib/surfaces/fixed-routes.ts). */
+export const cronRoute = { GET: (request: Request) => cronUpkeep(request) };

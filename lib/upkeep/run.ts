@@ -1,4 +1,4 @@
-import type { Env } from "../db/config.ts";
+import { type Env, setting } from "../config/env.ts";
 import { asService } from "../db/index.ts";
 import { UPKEEP_TASKS, type UpkeepTask } from "./tasks.ts";
 
@@ -28,9 +28,9 @@ type Holder = typeof globalThis & { __pdsUpkeepTimer?: ReturnType<typeof setInte
  * (off with UPKEEP_TIMER=off; a serverless host uses the cron route instead). The timer does not
  * keep the process alive, and starts once per process however often it is asked.
  */
-export function startUpkeepTimer(env: Env = process.env): boolean {
+export function startUpkeepTimer(env?: Env): boolean {
   const holder = globalThis as Holder;
-  if (env.UPKEEP_TIMER === "off" || holder.__pdsUpkeepTimer) return false;
+  if (!setting("UPKEEP_TIMER", env) || holder.__pdsUpkeepTimer) return false;
   holder.__pdsUpkeepTimer = setInterval(() => {
     runUpkeep().catch((error) => console.error("upkeep failed", error));
   }, HOUR);

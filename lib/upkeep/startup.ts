@@ -1,4 +1,5 @@
-import { type Env, productionProblems } from "../db/config.ts";
+import { type Env, setting } from "../config/env.ts";
+import { productionProblems } from "../db/config.ts";
 import { startUpkeepTimer } from "./run.ts";
 
 /**
@@ -7,11 +8,11 @@ import { startUpkeepTimer } from "./run.ts";
  * message naming the variable, instead of serving on state that is lost. Then, on a long-running
  * server (not a serverless host, where Vercel Cron calls /api/cron/upkeep), the hourly upkeep timer.
  */
-export function startServer(env: Env = process.env): void {
+export function startServer(env?: Env): void {
   const problems = productionProblems(env);
   if (problems.length) {
     console.error(`Refusing to start in production:\n- ${problems.join("\n- ")}`);
     process.exit(1);
   }
-  if (!env.VERCEL) startUpkeepTimer(env);
+  if (!setting("VERCEL", env)) startUpkeepTimer(env);
 }

@@ -1,5 +1,6 @@
 import { expireUnusedClients } from "../auth/oauth/clients.ts";
 import { purgeExpiredOAuthRows } from "../auth/oauth/tokens.ts";
+import { ACTIVITY_KEEP_DAYS } from "../../registry/activity.ts";
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { Queryable } from "../db/index.ts";
 import { purgeExpiredResolverCache } from "../catalog/providers/durable-cache.ts";
@@ -36,6 +37,16 @@ export const UPKEEP_TASKS: UpkeepTask[] = [
   },
   // Webhook deliveries and events (the event log) are kept 30 days; pending deliveries and their events never purged.
   { name: "webhook_deliveries", run: purgeWebhookDeliveries },
+  // A credential's activity, with the previous row images undo needs, is kept 30 days (registry/activity.ts).
+  {
+    name: "old_activity",
+    run: async (tx) =>
+      (
+        await tx.query(
+          `delete from public.activity where created_at < now() - interval '${ACTIVITY_KEEP_DAYS} days' returning id`,
+        )
+      ).length,
+  },
   // The resolver's cached provider answers past their TTL: an expired row is never read again.
   { name: "expired_resolver_cache", run: purgeExpiredResolverCache },
   // Deletes a "confirm destructive" credential asked for, past their 7 days: never carried out.

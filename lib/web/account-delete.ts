@@ -17,15 +17,13 @@ export async function deleteAccountWithPassword(
   address: string,
 ): Promise<DeleteResult> {
   const [row] = await asService((tx) =>
-    tx.query<{ email: string }>(
-      "select email::text as email from auth.users where id = $1",
-      [memberId],
-    ),
+    tx.query<{ email: string }>("select email::text as email from auth.users where id = $1", [memberId]),
   );
   if (!row) return { ok: false, error: "This account no longer exists." };
   const key = throttleKey(row.email, address);
   const wait = waitBeforeAttempt(key);
-  if (wait > 0) return { ok: false, error: `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.` };
+  if (wait > 0)
+    return { ok: false, error: `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.` };
   if (!(await authBackend().checkPassword({ id: memberId, email: row.email }, password))) {
     recordFailure(key);
     return { ok: false, error: "That is not your password; nothing was deleted." };

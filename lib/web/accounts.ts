@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { createMember, SAME_EMAIL } from "../auth/members.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords.ts";
-import { clearFailures, EMAIL_WIDE_FACTOR, recordFailure, throttleKey, waitBeforeAttempt } from "../auth/sessions-throttle.ts";
+import {
+  clearFailures,
+  EMAIL_WIDE_FACTOR,
+  recordFailure,
+  throttleKey,
+  waitBeforeAttempt,
+} from "../auth/sessions-throttle.ts";
 import { asService } from "../db/index.ts";
 
 export const MIN_PASSWORD = 10;
@@ -22,7 +28,9 @@ export function checkCredentials(email: string, password: string): string | null
 }
 
 export function checkNewPassword(password: string): string | null {
-  return passwordSchema.safeParse(password).success ? null : `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
+  return passwordSchema.safeParse(password).success
+    ? null
+    : `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
 }
 
 export async function signUp(email: string, password: string): Promise<AccountResult> {
@@ -46,7 +54,10 @@ export async function signUp(email: string, password: string): Promise<AccountRe
  */
 export async function signIn(email: string, password: string, address: string): Promise<AccountResult> {
   const keys = [throttleKey(email, address), throttleKey(email, "*")];
-  const wait = Math.max(waitBeforeAttempt(keys[0] ?? ""), waitBeforeAttempt(keys[1] ?? "", Date.now(), EMAIL_WIDE_FACTOR));
+  const wait = Math.max(
+    waitBeforeAttempt(keys[0] ?? ""),
+    waitBeforeAttempt(keys[1] ?? "", Date.now(), EMAIL_WIDE_FACTOR),
+  );
   if (wait > 0) {
     return { ok: false, error: `Too many failed attempts. Try again in ${Math.ceil(wait / 1000)} seconds.` };
   }

@@ -1,4 +1,4 @@
-import type { Env } from "../db/config.ts";
+import type { Env } from "../config/env.ts";
 import type { SessionInfo } from "../auth/sessions.ts";
 import { supabaseAuthConfig } from "../auth/supabase-config.ts";
 import type { AccountResult } from "./accounts.ts";
@@ -49,7 +49,7 @@ export interface AuthBackend {
 }
 
 /** Supabase mode when the project's URL and publishable (or anon) key are set; built-in otherwise. */
-export function authBackend(env: Env = process.env): AuthBackend {
+export function authBackend(env?: Env): AuthBackend {
   const config = supabaseAuthConfig(env);
   return config ? supabaseAuth(config) : builtinAuth;
 }

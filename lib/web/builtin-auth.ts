@@ -46,7 +46,10 @@ export const builtinAuth: AuthBackend = {
     // Whoever else knew the old password is signed out everywhere but here.
     if (result.ok) {
       await asService((tx) =>
-        tx.query("delete from app_private.sessions where member_id = $1 and id <> $2", [session.memberId, session.sessionId]),
+        tx.query("delete from app_private.sessions where member_id = $1 and id <> $2", [
+          session.memberId,
+          session.sessionId,
+        ]),
       );
     }
     return result;

@@ -18,7 +18,9 @@ export async function exportDownload(request: Request): Promise<Response> {
   const capability = capabilityByTool.get("export");
   const result = await callAsSession(memberCaller(member), "export", {}, request.headers);
   if (!capability || !result.ok) {
-    return new Response(result.ok ? "Export failed." : result.problem.detail, { status: result.ok ? 500 : result.problem.status });
+    return new Response(result.ok ? "Export failed." : result.problem.detail, {
+      status: result.ok ? 500 : result.problem.status,
+    });
   }
   const files = (result.body as { files: Record<string, unknown> }).files;
   return zipResponse(files, `pds-export-${new Date().toISOString().slice(0, 10)}.zip`, requestId);

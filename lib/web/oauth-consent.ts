@@ -9,13 +9,17 @@ import { memberForRequest, nextAuthRequest } from "./session.ts";
 /** Where the sign-in page sends the member back to: this very authorization request. */
 export const consentPath = (params: URLSearchParams) => `/oauth/authorize?${params.toString()}`;
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 
 const page = (status: number, message: string) =>
-  new Response(`<!doctype html><meta charset="utf-8"><title>Authorization failed</title><main><h1>Authorization failed</h1><p>${message.replace(/[<>&"]/g, "")}</p></main>`, {
-    status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  new Response(
+    `<!doctype html><meta charset="utf-8"><title>Authorization failed</title><main><h1>Authorization failed</h1><p>${message.replace(/[<>&"]/g, "")}</p></main>`,
+    {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    },
+  );
 
 /**
  * POST /oauth/authorize/decision: the consent form's answer. The request is checked again from the
@@ -37,7 +41,13 @@ export async function handleConsentDecision(request: Request): Promise<Response>
   if (check.kind === "redirect_error") return seeOther(check.url);
   const { request: asked } = check;
   if (form.get("decision") !== "approve") {
-    return seeOther(redirectWith(asked.redirectUri, { error: "access_denied", error_description: "The member declined.", state: asked.state }));
+    return seeOther(
+      redirectWith(asked.redirectUri, {
+        error: "access_denied",
+        error_description: "The member declined.",
+        state: asked.state,
+      }),
+    );
   }
   const chosen = form.getAll("scopes").map(String);
   const scopes = asked.scopes.filter((scope: Scope) => chosen.includes(scope));
@@ -45,7 +55,8 @@ export async function handleConsentDecision(request: Request): Promise<Response>
     return seeOther(`${consentPath(params)}&consent_error=scopes`);
   }
   const parsed = parseCredentialLimits(form, await limitChoices(member.id));
-  if (!parsed.ok) return seeOther(`${consentPath(params)}&consent_error=${parsed.field === "tools" ? "tools" : "collections"}`);
+  if (!parsed.ok)
+    return seeOther(`${consentPath(params)}&consent_error=${parsed.field === "tools" ? "tools" : "collections"}`);
   const limits = parsed.limits ?? {};
   const { code } = await approveGrant({
     memberId: member.id,

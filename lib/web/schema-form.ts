@@ -22,11 +22,16 @@ function nonNullVariant(schema: JsonSchema): { schema: JsonSchema; nullable: boo
   if (Array.isArray(variants)) {
     const rest = variants.map(obj).filter((variant) => variant.type !== "null");
     const nullable = rest.length < variants.length;
-    return rest.length === 1 && rest[0] ? { schema: { ...rest[0], description: schema.description }, nullable } : { schema, nullable };
+    return rest.length === 1 && rest[0]
+      ? { schema: { ...rest[0], description: schema.description }, nullable }
+      : { schema, nullable };
   }
   if (Array.isArray(schema.type)) {
     const types = schema.type.filter((type) => type !== "null");
-    return { schema: { ...schema, type: types.length === 1 ? types[0] : types }, nullable: types.length < schema.type.length };
+    return {
+      schema: { ...schema, type: types.length === 1 ? types[0] : types },
+      nullable: types.length < schema.type.length,
+    };
   }
   return { schema, nullable: false };
 }

@@ -25,6 +25,7 @@ export async function callAsSession(
       requestId,
       headers: requestHeaders,
       caller,
+      surface: "page",
     });
     return { ok: true, status: outcome.status, body: outcome.body };
   } catch (error) {

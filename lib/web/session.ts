@@ -39,7 +39,11 @@ export async function stopSession(): Promise<void> {
   await authBackend().signOut(await nextAuthRequest());
 }
 
-export async function changeBrowserPassword(member: SignedInMember, current: string, next: string): Promise<PasswordChange> {
+export async function changeBrowserPassword(
+  member: SignedInMember,
+  current: string,
+  next: string,
+): Promise<PasswordChange> {
   const request = await nextAuthRequest();
   return authBackend().changePassword(request, { sessionId: member.sessionId, memberId: member.id }, current, next);
 }
@@ -54,7 +58,9 @@ export async function memberForRequest(request: AuthRequest): Promise<SignedInMe
 }
 
 /** The member this browser is signed in as, or null; looked up once per render (layout and page share it). */
-export const currentMember = cache(async (): Promise<SignedInMember | null> => memberForRequest(await nextAuthRequest()));
+export const currentMember = cache(
+  async (): Promise<SignedInMember | null> => memberForRequest(await nextAuthRequest()),
+);
 
 /** For pages and actions that need a member: sends anyone else to sign in. */
 export async function requireMember(): Promise<SignedInMember> {

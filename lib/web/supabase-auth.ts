@@ -89,7 +89,8 @@ export function supabaseAuth(config: SupabaseAuthConfig): AuthBackend {
       if (!email) return { ok: false, error: "Sign in again to change the password." };
       // GoTrue changes a password for any live session; asking for the current one keeps a
       // borrowed, still-open browser from taking the account over.
-      if (!(await passwordSignsIn(config, email, current))) return { ok: false, error: "The current password is not right." };
+      if (!(await passwordSignsIn(config, email, current)))
+        return { ok: false, error: "The current password is not right." };
       const { error } = await supabase.auth.updateUser({ password: next });
       if (error) return { ok: false, error: authError(error) };
       return { ok: true };

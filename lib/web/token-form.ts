@@ -18,7 +18,7 @@ export const EXPIRES_SOON_DAYS = 7;
 
 export type TokenFormResult =
   | { ok: true; token: string; name: string; scopes: Scope[]; expiresAt: string; limits: CredentialLimits | null }
-  | { ok: false; error: string; /** The limits field refused, when it was one of them. */ field?: string };
+  | { ok: false; error: string /** The limits field refused, when it was one of them. */; field?: string };
 
 /** A custom date (YYYY-MM-DD) means 00:00 UTC of that day; answers null when it is not a real date. */
 export function customExpiry(value: string): Date | null {

@@ -34,7 +34,10 @@ export function failedAttemptsInARow(newestFirst: readonly DeliveryHealthInput[]
   return count;
 }
 
-export function endpointHealth(endpoint: EndpointHealthInput, newestFirst: readonly DeliveryHealthInput[]): EndpointHealth {
+export function endpointHealth(
+  endpoint: EndpointHealthInput,
+  newestFirst: readonly DeliveryHealthInput[],
+): EndpointHealth {
   if (!endpoint.enabled) return { state: "disabled" };
   if (!endpoint.failing_since) return { state: "ok" };
   const failedAttempts = failedAttemptsInARow(newestFirst);

@@ -7,9 +7,16 @@ import { secretKeyBytes } from "../domain/webhooks/secrets.ts";
  * one): the spec's X-Service-Signature (t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">, one v1 per
  * secret) and the Standard Webhooks trio made by its own package (space-separated v1,<base64>).
  */
-export function signatureHeaders(eventId: string, body: string, secrets: readonly string[], at: Date): Record<string, string> {
+export function signatureHeaders(
+  eventId: string,
+  body: string,
+  secrets: readonly string[],
+  at: Date,
+): Record<string, string> {
   const t = Math.floor(at.getTime() / 1000);
-  const hex = secrets.map((secret) => createHmac("sha256", secretKeyBytes(secret)).update(`${t}.${body}`).digest("hex"));
+  const hex = secrets.map((secret) =>
+    createHmac("sha256", secretKeyBytes(secret)).update(`${t}.${body}`).digest("hex"),
+  );
   return {
     "x-service-signature": [`t=${t}`, ...hex.map((sig) => `v1=${sig}`)].join(","),
     "webhook-id": eventId,

@@ -1,3 +1,4 @@
+import { setting } from "../config/env.ts";
 import { WEBHOOK_LIMITS } from "../../registry/events.ts";
 import { KEEP_EVENTS_DAYS } from "../../registry/limits.ts";
 import { asService, type Queryable } from "../db/index.ts";
@@ -78,7 +79,14 @@ function secretsOf(claimed: Claimed, now: Date): string[] {
  * its transaction: a round trip per delivery instead of three, and on the embedded database no
  * hop between threads while its one session is held.
  */
-async function record(tx: Queryable, claimed: Claimed, now: Date, status: number | null, error: string | null, ms: number) {
+async function record(
+  tx: Queryable,
+  claimed: Claimed,
+  now: Date,
+  status: number | null,
+  error: string | null,
+  ms: number,
+) {
   const ok = error === null;
   const failed = !ok && claimed.attempts >= SCHEDULE.length;
   const next = ok || failed ? null : new Date(now.getTime() + (SCHEDULE[claimed.attempts] ?? 0) * 1000).toISOString();
@@ -124,7 +132,9 @@ async function deliver(claimed: Claimed): Promise<void> {
  * One pass: claims what is due and sends it; answers how many attempts were made. `endpoints`
  * narrows the pass to some endpoints (tests sharing a database with others).
  */
-export async function runWebhookDeliveries(options: { limit?: number; endpoints?: readonly string[] } = {}): Promise<number> {
+export async function runWebhookDeliveries(
+  options: { limit?: number; endpoints?: readonly string[] } = {},
+): Promise<number> {
   const claimed = await claim(webhookClock.now(), options.limit ?? BATCH, options.endpoints ?? null);
   await Promise.all(
     claimed.map((one) =>
@@ -144,9 +154,10 @@ export async function runWebhookDeliveries(options: { limit?: number; endpoints?
 export async function purgeWebhookDeliveries(tx: Queryable): Promise<number> {
   const now = webhookClock.now().getTime();
   const before = new Date(now - WEBHOOK_LIMITS.keepDeliveriesDays * 86_400_000).toISOString();
-  const rows = await tx.query("delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1", [
-    before,
-  ]);
+  const rows = await tx.query(
+    "delete from public.webhook_deliveries where created_at < $1 and status <> 'pending' returning 1",
+    [before],
+  );
   const eventsBefore = new Date(now - KEEP_EVENTS_DAYS * 86_400_000).toISOString();
   // member_id is null on a ping (and on events written before the log): kept while a delivery refers to it.
   await tx.query(
@@ -177,9 +188,9 @@ export interface WorkerHandle {
  * them across workers (the tests use it so a worker process leaves other files' deliveries alone).
  */
 export function startWebhookWorker(options: { pollMs?: number; endpoints?: readonly string[] } = {}): WorkerHandle {
-  const pollMs = options.pollMs ?? (Number(process.env.WEBHOOKS_POLL_MS) || 250);
-  const only = process.env.WEBHOOKS_ENDPOINTS?.split(",").map((id) => id.trim()).filter(Boolean);
-  const endpoints = options.endpoints ?? (only?.length ? only : undefined);
+  const pollMs = options.pollMs ?? setting("WEBHOOKS_POLL_MS");
+  const only = setting("WEBHOOKS_ENDPOINTS");
+  const endpoints = options.endpoints ?? (only.length ? only : undefined);
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -204,7 +215,7 @@ type Holder = typeof globalThis & { __pdsWebhookWorker?: WorkerHandle };
 
 /** Starts the loop once per process unless WEBHOOKS_WORKER=off (test servers, a separate worker). */
 export function startInProcessWorker(): WorkerHandle | null {
-  if (process.env.WEBHOOKS_WORKER === "off") return null;
+  if (!setting("WEBHOOKS_WORKER")) return null;
   const holder = globalThis as Holder;
   holder.__pdsWebhookWorker ??= startWebhookWorker();
   return holder.__pdsWebhookWorker;

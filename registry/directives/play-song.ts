@@ -9,13 +9,13 @@ export const EMBED_PLATFORMS = ["spotify", "youtube", "apple_music", "deezer", "
 const embed = z.object({
   platform: z.enum(EMBED_PLATFORMS),
   embed_url: httpUrl.describe("URL for an <iframe> player of this platform."),
-  open_url: httpUrl.describe("The track's page on the platform (the fallback: \"Open in …\")."),
+  open_url: httpUrl.describe('The track\'s page on the platform (the fallback: "Open in …").'),
 });
 
 export const playSong = defineDirective({
   name: "play_song",
   description:
-    "Play a song in the member's browser. Give exactly one of song_id (a catalog entry id from resolve or search), url (a link to a track on a streaming platform) or query (a phrase such as \"Kitchen Kid Cudi\", resolved through the catalog search).",
+    'Play a song in the member\'s browser. Give exactly one of song_id (a catalog entry id from resolve or search), url (a link to a track on a streaming platform) or query (a phrase such as "Kitchen Kid Cudi", resolved through the catalog search).',
   input: z.strictObject({
     song_id: z
       .uuid({
@@ -45,7 +45,9 @@ export const playSong = defineDirective({
       type: z.literal("play_media").describe("Always play_media."),
       playable: z
         .boolean()
-        .describe("True when the browser can play it here: an embed, a preview or an audio file. False: show `reason` and `links`."),
+        .describe(
+          "True when the browser can play it here: an embed, a preview or an audio file. False: show `reason` and `links`.",
+        ),
       reason: z.string().nullable().describe("Why nothing can play (when playable is false), else null."),
       url: httpUrl
         .nullable()

@@ -43,7 +43,9 @@ export const catalogEntrySchema = z.object({
   artwork: artworkSchema,
   platform_links: z
     .record(z.string(), z.object({ url: z.string(), source: z.string() }))
-    .describe("The same thing on other platforms, keyed by platform (spotify, apple_music, imdb, open_library, google_maps, …)."),
+    .describe(
+      "The same thing on other platforms, keyed by platform (spotify, apple_music, imdb, open_library, google_maps, …).",
+    ),
   external_ids: z
     .record(z.string(), z.string())
     .describe("Identifiers keyed by namespace (spotify:track, isbn13, imdb, osm:node, url, …)."),

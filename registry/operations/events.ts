@@ -12,7 +12,9 @@ export const eventReadScope = (type: string): Scope | undefined => {
 };
 
 /** Every read scope some event kind needs, in registry order: any one of them lets the log answer. */
-export const EVENT_READ_SCOPES: readonly Scope[] = [...new Set(EVENT_TYPES.map((type) => eventReadScope(type) as Scope))];
+export const EVENT_READ_SCOPES: readonly Scope[] = [
+  ...new Set(EVENT_TYPES.map((type) => eventReadScope(type) as Scope)),
+];
 
 export const eventLogEntry = z
   .object({
@@ -52,10 +54,15 @@ export const eventsList = defineOperation({
       .describe("Cursor from next_cursor of a previous answer; without it the log starts at its oldest kept event."),
     types: z
       .string()
-      .regex(/^[a-z_]+\.[a-z_]+(,[a-z_]+\.[a-z_]+)*$/, "a comma-separated list of event kinds, e.g. item.created,item.updated")
+      .regex(
+        /^[a-z_]+\.[a-z_]+(,[a-z_]+\.[a-z_]+)*$/,
+        "a comma-separated list of event kinds, e.g. item.created,item.updated",
+      )
       .max(2000)
       .optional()
-      .describe("Only these event kinds, comma-separated (item.created,item.updated); default every kind the token may read."),
+      .describe(
+        "Only these event kinds, comma-separated (item.created,item.updated); default every kind the token may read.",
+      ),
     limit: z
       .int()
       .min(1)
@@ -77,7 +84,11 @@ export const eventsList = defineOperation({
     `Events are kept ${KEEP_EVENTS_DAYS} days from their creation, then purged: a cursor older than that resumes at the oldest event kept.`,
   ],
   errors: [
-    { status: 403, code: "insufficient_scope", when: "types names a kind whose resource's read scope the token lacks." },
+    {
+      status: 403,
+      code: "insufficient_scope",
+      when: "types names a kind whose resource's read scope the token lacks.",
+    },
     { status: 422, code: "invalid_request", when: "types names an unknown kind, or the cursor is not one we issued." },
   ],
 });

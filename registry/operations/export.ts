@@ -23,7 +23,9 @@ export const exportManifestSchema = z.object({
   documents: z
     .array(z.object({ file: z.string(), resource: z.string(), count: z.number().int() }))
     .describe("One JSON document per resource, with how many records it holds."),
-  media: z.array(mediaEntry).describe("Completed uploads with signed download links; the bytes are not in the archive."),
+  media: z
+    .array(mediaEntry)
+    .describe("Completed uploads with signed download links; the bytes are not in the archive."),
   omitted: z
     .array(
       z.object({

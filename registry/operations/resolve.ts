@@ -20,15 +20,22 @@ export const resolve = defineOperation({
       .trim()
       .min(1)
       .max(2048)
-      .describe('A URL, an identifier, or a phrase; "book: …", "film: …", "song: …", "place: …" narrow a phrase to one domain.'),
+      .describe(
+        'A URL, an identifier, or a phrase; "book: …", "film: …", "song: …", "place: …" narrow a phrase to one domain.',
+      ),
   }),
   output: catalogEntrySchema.extend({
-    alternatives: z.array(searchHitSchema).max(5).describe("For an ambiguous phrase, up to five other candidates; else empty."),
+    alternatives: z
+      .array(searchHitSchema)
+      .max(5)
+      .describe("For an ambiguous phrase, up to five other candidates; else empty."),
     resolution: z.object({
       input_type: z.enum(["url", "uri", "identifier", "phrase"]),
       matched_by: z
         .string()
-        .describe("catalog (the id was known), url_parser (built offline from the URL), catalog_search (a phrase), or provider:<id>."),
+        .describe(
+          "catalog (the id was known), url_parser (built offline from the URL), catalog_search (a phrase), or provider:<id>.",
+        ),
       platform: z.string().nullable().describe("The platform the URL or identifier belongs to."),
       namespace: z.string().nullable(),
       value: z.string().nullable(),
@@ -36,12 +43,16 @@ export const resolve = defineOperation({
       partial: z.boolean(),
       completing: z
         .boolean()
-        .describe("true when the entry is partial because a provider could not be asked in time (its shared request budget spent, the deadline reached, an outage) and is queued for the background worker: read it again with catalog_get (GET /catalog/{song_id}) until partial is false."),
+        .describe(
+          "true when the entry is partial because a provider could not be asked in time (its shared request budget spent, the deadline reached, an outage) and is queued for the background worker: read it again with catalog_get (GET /catalog/{song_id}) until partial is false.",
+        ),
       offline: z.boolean().describe("true when no upstream provider was asked for this answer."),
       providers: z.array(z.string()).describe("Providers whose answers were used."),
       warnings: z
         .array(z.object({ provider: z.string(), code: z.string(), message: z.string() }))
-        .describe("Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, budget_exhausted, malformed, …); the answer is then what was known without them."),
+        .describe(
+          "Providers that failed or were skipped (timeout, rate_limited, network, circuit_open, budget_exhausted, malformed, …); the answer is then what was known without them.",
+        ),
     }),
   }),
   rules: [
@@ -59,8 +70,16 @@ export const resolve = defineOperation({
     "Catalog entries are shared facts: every member reads them, and only the resolver writes them.",
   ],
   errors: [
-    { status: 422, code: "invalid_request", when: "The input is empty or too long, a link's scheme is not http(s) (unsupported_scheme), an ISBN's check digit is wrong (invalid_isbn), or a short link cannot be followed (needs_network: offline, or the redirect failed)." },
-    { status: 404, code: "not_found", when: "A phrase matches nothing in the catalog and no provider found it (or none could be asked: providers down or no network is not a server error)." },
+    {
+      status: 422,
+      code: "invalid_request",
+      when: "The input is empty or too long, a link's scheme is not http(s) (unsupported_scheme), an ISBN's check digit is wrong (invalid_isbn), or a short link cannot be followed (needs_network: offline, or the redirect failed).",
+    },
+    {
+      status: 404,
+      code: "not_found",
+      when: "A phrase matches nothing in the catalog and no provider found it (or none could be asked: providers down or no network is not a server error).",
+    },
     { status: 429, code: "rate_limited", when: "The resolver's own, tighter bucket is empty." },
   ],
 });

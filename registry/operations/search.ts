@@ -22,8 +22,14 @@ export const search = defineOperation({
   rules: [
     "On REST the query is the parameter q (GET /search?q=…); tools take the same value as query.",
     "Ranking: trigram similarity (typo-tolerant) plus full-text rank plus a bonus when the whole title, or its start, equals the query; ties by id.",
-    "Accents and case are ignored on both sides (unaccent + lower), so \"beyonce\" finds \"Beyoncé\".",
+    'Accents and case are ignored on both sides (unaccent + lower), so "beyonce" finds "Beyoncé".',
     "Pages follow the list convention: next_cursor (opaque, encoding score and id) as ?after=, limit 1–200, default 50.",
   ],
-  errors: [{ status: 422, code: "invalid_request", when: "q is missing or empty, domain is not one of the six, or the cursor is not one we issued." }],
+  errors: [
+    {
+      status: 422,
+      code: "invalid_request",
+      when: "q is missing or empty, domain is not one of the six, or the cursor is not one we issued.",
+    },
+  ],
 });

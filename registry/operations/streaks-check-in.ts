@@ -40,7 +40,9 @@ export const streaksCheckIn = defineOperation({
   output: z.object({
     check_in: checkInRecord,
     streak: streakRecord,
-    created: z.boolean().describe("true when this call recorded the day (201); false when it was already recorded (200)."),
+    created: z
+      .boolean()
+      .describe("true when this call recorded the day (201); false when it was already recorded (200)."),
   }),
   rules: [
     `The day defaults to today in the streak's time zone; a past day may be given up to ${CHECK_IN_MAX_DAYS_BACK} days back; a future day is 422.`,
@@ -50,6 +52,10 @@ export const streaksCheckIn = defineOperation({
   ],
   errors: [
     { status: 404, code: "not_found", when: "The streak does not exist or is not the member's." },
-    { status: 422, code: "invalid_request", when: `The day is in the future or more than ${CHECK_IN_MAX_DAYS_BACK} days back (reason names it).` },
+    {
+      status: 422,
+      code: "invalid_request",
+      when: `The day is in the future or more than ${CHECK_IN_MAX_DAYS_BACK} days back (reason names it).`,
+    },
   ],
 });

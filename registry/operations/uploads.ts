@@ -86,7 +86,9 @@ const output = z.object({
   headers: z
     .record(z.string(), z.string())
     .describe("Headers the PUT must carry exactly (Content-Type, Content-Length); they are bound into the signature."),
-  key: z.string().describe("The upload's key: set it as avatar_key, attachment_key or artwork_key once the PUT succeeded."),
+  key: z
+    .string()
+    .describe("The upload's key: set it as avatar_key, attachment_key or artwork_key once the PUT succeeded."),
   expires_at: z.iso.datetime({ offset: true }).describe("When the URL stops working (10 minutes after minting)."),
 });
 
@@ -115,6 +117,10 @@ export const uploads = defineOperation({
   errors: [
     { status: 403, code: "insufficient_scope", when: "The token lacks the write scope of the purpose." },
     { status: 403, code: "plan_required", when: "The member is not on the Pro plan." },
-    { status: 422, code: "invalid_request", when: "Unknown purpose, content type not accepted, or size over the limit." },
+    {
+      status: 422,
+      code: "invalid_request",
+      when: "Unknown purpose, content type not accepted, or size over the limit.",
+    },
   ],
 });

@@ -15,7 +15,9 @@ export const webhookDelivery = z
     endpoint_id: z.uuid().describe("The endpoint it goes to."),
     event_id: z.uuid().describe("The event (the payload's id and the webhook-id header)."),
     event_type: z.enum([...EVENT_TYPES, PING_EVENT]).describe("The event kind."),
-    status: z.enum(["pending", "delivered", "failed"]).describe("pending until a 2xx answer (delivered) or the last retry (failed)."),
+    status: z
+      .enum(["pending", "delivered", "failed"])
+      .describe("pending until a 2xx answer (delivered) or the last retry (failed)."),
     attempts: z.int().min(0).describe("Attempts made so far."),
     last_status_code: z.int().nullable().describe("HTTP status of the last attempt; null when it got no answer."),
     last_error: z.string().nullable().describe("Why the last attempt failed, when it did."),
@@ -101,12 +103,16 @@ export const webhookEndpointsRedeliver = defineOperation({
     id: endpointId,
     since: z.iso
       .datetime({ offset: true })
-      .describe(`Redeliver events created at or after this time (RFC 3339); earlier than ${KEEP_EVENTS_DAYS} days ago means all kept.`),
+      .describe(
+        `Redeliver events created at or after this time (RFC 3339); earlier than ${KEEP_EVENTS_DAYS} days ago means all kept.`,
+      ),
   }),
   output: z
     .object({
       endpoint_id: z.uuid().describe("The endpoint."),
-      since: z.iso.datetime({ offset: true }).describe(`The time used: the one asked, or ${KEEP_EVENTS_DAYS} days ago when it was earlier.`),
+      since: z.iso
+        .datetime({ offset: true })
+        .describe(`The time used: the one asked, or ${KEEP_EVENTS_DAYS} days ago when it was earlier.`),
       queued: z.int().min(0).describe("Deliveries queued; follow them in the delivery log."),
     })
     .describe("What was queued."),

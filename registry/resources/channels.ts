@@ -20,7 +20,12 @@ export const channels = defineResource({
         "Unique handle, 3–30 letters, digits or _. Kept as written; uniqueness ignores case (Jazz and jazz are the same handle: 409).",
       example: "late_night_jazz",
     },
-    title: { schema: z.string().trim().min(1).max(200), required: true, description: "Title.", example: "Late night jazz" },
+    title: {
+      schema: z.string().trim().min(1).max(200),
+      required: true,
+      description: "Title.",
+      example: "Late night jazz",
+    },
     description: { schema: z.string().max(2000), default: "", description: "Free text.", example: "" },
     created_at: createdAtField,
     updated_at: updatedAtField,

@@ -19,12 +19,19 @@ export const collectionTypes = defineResource({
       description: "One of music, film, books, articles, places, products.",
       example: "music",
     },
-    enabled: { schema: z.boolean(), description: "Whether new collections of this type may be created.", example: true },
+    enabled: {
+      schema: z.boolean(),
+      description: "Whether new collections of this type may be created.",
+      example: true,
+    },
     updated_at: updatedAtField,
   },
   updateInput: z.strictObject(
     Object.fromEntries(
-      COLLECTION_TYPES.map((type) => [type, z.boolean().optional().describe(`Switch ${type} on (true) or off (false).`)]),
+      COLLECTION_TYPES.map((type) => [
+        type,
+        z.boolean().optional().describe(`Switch ${type} on (true) or off (false).`),
+      ]),
     ),
   ),
   verbNotes: {

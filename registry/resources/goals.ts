@@ -14,7 +14,12 @@ export const goals = defineResource({
   verbs: ["list", "get", "create", "update", "delete"],
   fields: {
     id: idField("goal"),
-    title: { schema: z.string().trim().min(1).max(500), required: true, description: "The goal.", example: "Read 24 books" },
+    title: {
+      schema: z.string().trim().min(1).max(500),
+      required: true,
+      description: "The goal.",
+      example: "Read 24 books",
+    },
     target_value: { schema: amount, required: true, description: "The target, non-negative.", example: 24 },
     current_value: { schema: amount, default: 0, description: "Progress so far, non-negative.", example: 7 },
     unit: { schema: z.string().max(50), default: "", description: "Unit of the values.", example: "books" },

@@ -24,7 +24,8 @@ export const profile = defineResource({
     avatar_key: {
       schema: z.string().min(1).max(300),
       nullable: true,
-      description: "Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused. Setting a new key needs the Pro plan (403 plan_required).",
+      description:
+        "Key of a completed upload of this member with purpose avatar (POST /uploads); any other key is refused. Setting a new key needs the Pro plan (403 plan_required).",
       example: null,
       uploadPurpose: "avatar",
     },

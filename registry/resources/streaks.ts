@@ -21,8 +21,18 @@ export const streaks = defineResource({
   verbs: ["list", "get", "create", "update", "delete"],
   fields: {
     id: idField("streak"),
-    name: { schema: z.string().trim().min(1).max(200), required: true, description: "The habit.", example: "Morning run" },
-    cadence: { schema: z.enum(["daily"]), default: "daily", description: "How often a check-in is due.", example: "daily" },
+    name: {
+      schema: z.string().trim().min(1).max(200),
+      required: true,
+      description: "The habit.",
+      example: "Morning run",
+    },
+    cadence: {
+      schema: z.enum(["daily"]),
+      default: "daily",
+      description: "How often a check-in is due.",
+      example: "daily",
+    },
     timezone: {
       ...timezoneField,
       default: undefined,
@@ -43,7 +53,8 @@ export const streaks = defineResource({
       "streak.checked_in": {
         table: "public.streak_check_ins",
         audience: ["owner_id"],
-        description: "A day was recorded on one of the member's streaks (POST /streaks/{id}/check-in); data is the check-in.",
+        description:
+          "A day was recorded on one of the member's streaks (POST /streaks/{id}/check-in); data is the check-in.",
       },
     },
   },

@@ -25,7 +25,10 @@ export const webhookEndpoints = defineResource({
       example: "https://example.com/hooks/pds",
     },
     events: {
-      schema: z.array(z.enum(["*", ...EVENT_TYPES])).min(1).max(100),
+      schema: z
+        .array(z.enum(["*", ...EVENT_TYPES]))
+        .min(1)
+        .max(100),
       required: true,
       description: 'Event kinds to receive, or ["*"] for every kind (see the webhooks section of the reference).',
       example: ["item.created", "item.updated"],
@@ -36,7 +39,12 @@ export const webhookEndpoints = defineResource({
       description: `Whether events are sent. Set to false by the service after ${WEBHOOK_LIMITS.disableAfterFailingDays} days of failed deliveries (see disabled_reason); setting it to true again clears that.`,
       example: true,
     },
-    description: { schema: z.string().max(500), default: "", description: "Free text.", example: "Sync to my notes app" },
+    description: {
+      schema: z.string().max(500),
+      default: "",
+      description: "Free text.",
+      example: "Sync to my notes app",
+    },
     secret: {
       schema: z.string(),
       readOnly: true,
@@ -69,7 +77,7 @@ export const webhookEndpoints = defineResource({
   },
   rules: [
     `At most ${WEBHOOK_LIMITS.maxEndpointsPerMember} endpoints per member (403 write_refused beyond that).`,
-    "Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.",
+    'Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record\'s sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.',
     `A 2xx answer within ${WEBHOOK_LIMITS.timeoutSeconds} s is delivered; anything else (redirects included: they are not followed) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the delivery is failed.`,
     `An endpoint whose deliveries have failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days is disabled (enabled false, disabled_reason set).`,
     `Payloads over ${WEBHOOK_LIMITS.maxPayloadBytes / 1024} KB carry data: {id, url} instead of the record; answers are read up to ${WEBHOOK_LIMITS.maxResponseBytes / 1024} KB. Deliveries are kept ${WEBHOOK_LIMITS.keepDeliveriesDays} days.`,

@@ -25,7 +25,9 @@ async function exportZip(token: string): Promise<{ response: Response; files: Re
   );
   if (response.status !== 200) return { response, files: { problem: await response.json() } };
   const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
-  const files = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, JSON.parse(strFromU8(bytes))]));
+  const files = Object.fromEntries(
+    Object.entries(entries).map(([name, bytes]) => [name, JSON.parse(strFromU8(bytes))]),
+  );
   return { response, files };
 }
 
@@ -34,7 +36,10 @@ describe("GET /api/v1/export", () => {
     const ada = await makeMember({ plan: "pro" });
     const bob = await makeMember();
     const collection = await api("POST", "/collections", { token: ada.token, body: { name: "Ada's", type: "music" } });
-    await api("POST", "/collections", { token: bob.token, body: { name: "Bob's", type: "music", visibility: "public" } });
+    await api("POST", "/collections", {
+      token: bob.token,
+      body: { name: "Bob's", type: "music", visibility: "public" },
+    });
     await api("POST", "/todos", { token: ada.token, body: { title: "ada todo" } });
     await api("POST", "/todos", { token: bob.token, body: { title: "bob todo" } });
     const streak = await api("POST", "/streaks", { token: ada.token, body: { name: "walk" } });
@@ -82,7 +87,9 @@ describe("GET /api/v1/export", () => {
     const manifest = files["manifest.json"];
     expect(manifest).toMatchObject({ format: "pds-export/1", member_id: ada.id });
     expect(manifest.documents).toContainEqual({ file: "todos.json", resource: "todos", count: 1 });
-    expect(manifest.media).toEqual([expect.objectContaining({ key: avatar, purpose: "avatar", content_type: "image/png" })]);
+    expect(manifest.media).toEqual([
+      expect.objectContaining({ key: avatar, purpose: "avatar", content_type: "image/png" }),
+    ]);
 
     // The link downloads the bytes; a tampered one does not.
     const media = (mediaRoute as unknown as Record<string, MediaHandler>).GET as MediaHandler;
@@ -102,8 +109,14 @@ describe("GET /api/v1/export", () => {
 
   it("with the sixteen scopes of the spec, exports everything but webhook endpoints, and says so", async () => {
     const ada = await makeMember({ plan: "pro" });
-    await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: "https://example.com/hooks/pds", events: ["*"] } });
-    const spec = await tokenFor(ada.id, SCOPES.filter((scope) => !scope.startsWith("webhooks:")));
+    await api("POST", "/webhook-endpoints", {
+      token: ada.token,
+      body: { url: "https://example.com/hooks/pds", events: ["*"] },
+    });
+    const spec = await tokenFor(
+      ada.id,
+      SCOPES.filter((scope) => !scope.startsWith("webhooks:")),
+    );
     const { response, files } = await exportZip(spec);
     expect(response.status).toBe(200);
     expect(files["webhook-endpoints.json"]).toBeUndefined();

@@ -93,7 +93,8 @@ describe.each(resourceCapabilities.map((c) => [c.capability.tool, c] as const))(
       const { method, path, body } = await requestFor(capability, owner);
       // What the stranger's GET of the same id answers decides: readable is 200 (channels are
       // public destinations), and a write to a readable row is refused rather than missing.
-      const readable = resource.verbs.includes("get") && (await api("GET", path, { token: stranger.token })).status === 200;
+      const readable =
+        resource.verbs.includes("get") && (await api("GET", path, { token: stranger.token })).status === 200;
       const response = await api(method, path, { token: stranger.token, body: verb === "update" ? { ...body } : body });
       if (readable) {
         expect(response.status).toBe(verb === "get" ? 200 : 403);
@@ -157,7 +158,9 @@ describe.each(resourceCapabilities.map((c) => [c.capability.tool, c] as const))(
           body: { ...body, [firstReadOnly]: resource.fields[firstReadOnly]?.example ?? "x" },
         });
         expect(response.status).toBe(422);
-        expect(response.body.errors).toContainEqual(expect.objectContaining({ pointer: `/${firstReadOnly}`, code: "read_only" }));
+        expect(response.body.errors).toContainEqual(
+          expect.objectContaining({ pointer: `/${firstReadOnly}`, code: "read_only" }),
+        );
       });
     }
   }

@@ -29,7 +29,8 @@ async function list(resource: ResourceSpec, who: TestMember, query: Record<strin
 }
 
 const ids = (rows: Row[]) => rows.map((row) => row.id);
-const enumValues = (spec: { schema: unknown } | undefined) => (spec?.schema as { options?: string[] } | undefined)?.options ?? [];
+const enumValues = (spec: { schema: unknown } | undefined) =>
+  (spec?.schema as { options?: string[] } | undefined)?.options ?? [];
 
 /** Rows the filter (with `query`) must list and must not list, as `viewer` sees them. */
 interface Scenario {
@@ -135,7 +136,11 @@ describe("list filters, generated from the registry", () => {
           [schema, table],
         ),
       );
-      for (const column of columns) expect(present.map((c) => c.name), `${resource.name}.${column}`).toContain(column);
+      for (const column of columns)
+        expect(
+          present.map((c) => c.name),
+          `${resource.name}.${column}`,
+        ).toContain(column);
     }
   });
 });

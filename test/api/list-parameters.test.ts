@@ -28,7 +28,8 @@ const OPERATION_SEEDS: Record<string, Seed> = {
       token: owner.token,
       body: { url: "https://example.com/hooks/pds", events: ["*"] },
     });
-    for (let i = 0; i < 2; i++) await api("POST", `/webhook-endpoints/${endpoint.body.id}/ping`, { token: owner.token });
+    for (let i = 0; i < 2; i++)
+      await api("POST", `/webhook-endpoints/${endpoint.body.id}/ping`, { token: owner.token });
     return { path: `/webhook-endpoints/${endpoint.body.id}/deliveries`, input: { id: endpoint.body.id } };
   },
 };
@@ -63,30 +64,29 @@ describe("the lists of the registry", () => {
     expect(capability.input.shape.limit).toBe(pageQuery.limit);
   });
 
-  it.each(listCapabilities.map((c) => [c.tool, c] as const))(
-    "%s accepts limit and a cursor from its previous page",
-    async (_tool, capability) => {
-      const owner = await makeMember();
-      const { path, input } = await seedFor(capability)(owner);
-      expect((await api("GET", withQuery(path, "limit=50"), { token: owner.token })).status).toBe(200);
-      const first = await api("GET", withQuery(path, "limit=1"), { token: owner.token });
-      expect(first.status, JSON.stringify(first.body)).toBe(200);
-      expect(first.body.data).toHaveLength(1);
-      expect(first.body.has_more).toBe(true);
-      const second = await api("GET", withQuery(path, `limit=1&after=${first.body.next_cursor}`), { token: owner.token });
-      expect(second.status, JSON.stringify(second.body)).toBe(200);
-      expect(second.body.data).toHaveLength(1);
-      expect(second.body.data[0]).not.toEqual(first.body.data[0]);
-      // The same on the tool surface, where the cursor travels as the after argument.
-      const viaInvoke = await invoke(owner.token, {
-        tool: capability.tool,
-        input: { ...input, limit: 1, after: first.body.next_cursor },
-      });
-      expect(viaInvoke.status, JSON.stringify(viaInvoke.body)).toBe(200);
-      expect(viaInvoke.body.result.data).toEqual(second.body.data);
-      const bad = await api("GET", withQuery(path, "after=bm90LW91cnM"), { token: owner.token });
-      expect(bad.status).toBe(422);
-      expect(bad.body.errors[0].pointer).toBe("/after");
-    },
-  );
+  it.each(
+    listCapabilities.map((c) => [c.tool, c] as const),
+  )("%s accepts limit and a cursor from its previous page", async (_tool, capability) => {
+    const owner = await makeMember();
+    const { path, input } = await seedFor(capability)(owner);
+    expect((await api("GET", withQuery(path, "limit=50"), { token: owner.token })).status).toBe(200);
+    const first = await api("GET", withQuery(path, "limit=1"), { token: owner.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toHaveLength(1);
+    expect(first.body.has_more).toBe(true);
+    const second = await api("GET", withQuery(path, `limit=1&after=${first.body.next_cursor}`), { token: owner.token });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data).toHaveLength(1);
+    expect(second.body.data[0]).not.toEqual(first.body.data[0]);
+    // The same on the tool surface, where the cursor travels as the after argument.
+    const viaInvoke = await invoke(owner.token, {
+      tool: capability.tool,
+      input: { ...input, limit: 1, after: first.body.next_cursor },
+    });
+    expect(viaInvoke.status, JSON.stringify(viaInvoke.body)).toBe(200);
+    expect(viaInvoke.body.result.data).toEqual(second.body.data);
+    const bad = await api("GET", withQuery(path, "after=bm90LW91cnM"), { token: owner.token });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].pointer).toBe("/after");
+  });
 });

@@ -35,7 +35,8 @@ describe("cursor pagination", () => {
       expect(page.status).toBe(200);
       expect(page.body.data.length).toBeLessThanOrEqual(20);
       seen.push(...page.body.data.map((todo: { id: string }) => todo.id));
-      if (page.body.has_more) expect(page.headers.get("link")).toMatch(/^<\/api\/v1\/todos\?limit=20&after=[^>]+>; rel="next"$/);
+      if (page.body.has_more)
+        expect(page.headers.get("link")).toMatch(/^<\/api\/v1\/todos\?limit=20&after=[^>]+>; rel="next"$/);
       after = page.body.next_cursor;
       pages++;
     } while (after && pages < 100);
@@ -68,7 +69,10 @@ describe("cursor pagination", () => {
 describe("a page's body, serialized by the database", () => {
   it("answers each record with the registry's fields in their order, as get answers it", async () => {
     const member = await makeMember();
-    const created = await api("POST", "/todos", { token: member.token, body: { title: "ünïcode ✓ \"quoted\"", due_at: "2026-12-01T10:00:00.123456Z", reminders: [60] } });
+    const created = await api("POST", "/todos", {
+      token: member.token,
+      body: { title: 'ünïcode ✓ "quoted"', due_at: "2026-12-01T10:00:00.123456Z", reminders: [60] },
+    });
     expect(created.status).toBe(201);
     const page = await api("GET", "/todos", { token: member.token });
     expect(page.status).toBe(200);
@@ -96,7 +100,10 @@ describe("a page's body, serialized by the database", () => {
     if (!first) throw new Error("empty page");
     first.title = "changed";
     page.has_more = false;
-    expect(await jsonResponse(200, page, "req").json()).toMatchObject({ data: [{ title: "changed" }, {}], has_more: false });
+    expect(await jsonResponse(200, page, "req").json()).toMatchObject({
+      data: [{ title: "changed" }, {}],
+      has_more: false,
+    });
     expect(JSON.parse(JSON.stringify({ result: page })).result.data[0].title).toBe("changed");
   });
 });

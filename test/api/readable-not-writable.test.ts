@@ -10,7 +10,10 @@ import { mcpCall } from "../surfaces/mcp-client";
  * a missing row: the same token's GET of the id answers 200. A row it cannot read stays 404.
  */
 async function publicCollectionWithItem(owner: TestMember, visibility = "public") {
-  const collection = await api("POST", "/collections", { token: owner.token, body: { name: "Shared", type: "music", visibility } });
+  const collection = await api("POST", "/collections", {
+    token: owner.token,
+    body: { name: "Shared", type: "music", visibility },
+  });
   const item = await api("POST", "/items", {
     token: owner.token,
     body: { collection_id: collection.body.id, song_id: await makeCatalogEntry() },
@@ -33,9 +36,17 @@ describe("a write to a row the member can read but not change", () => {
     const bob = await makeMember();
     const ids = await publicCollectionWithItem(ada);
     expect((await api("GET", `/collections/${ids.collection}`, { token: bob.token })).status).toBe(200);
-    expectNotOwner(await api("PATCH", `/collections/${ids.collection}`, { token: bob.token, body: { name: "mine" } }), "collection", "owner");
+    expectNotOwner(
+      await api("PATCH", `/collections/${ids.collection}`, { token: bob.token, body: { name: "mine" } }),
+      "collection",
+      "owner",
+    );
     expectNotOwner(await api("DELETE", `/collections/${ids.collection}`, { token: bob.token }), "collection", "owner");
-    expectNotOwner(await api("PATCH", `/items/${ids.item}`, { token: bob.token, body: { note: "mine" } }), "item", "owner");
+    expectNotOwner(
+      await api("PATCH", `/items/${ids.item}`, { token: bob.token, body: { note: "mine" } }),
+      "item",
+      "owner",
+    );
     expectNotOwner(await api("DELETE", `/items/${ids.item}`, { token: bob.token }), "item", "owner");
     const after = await api("GET", `/collections/${ids.collection}`, { token: ada.token });
     expect(after.body.name).toBe("Shared");
@@ -45,7 +56,10 @@ describe("a write to a row the member can read but not change", () => {
   it("is 403 on another member's channel, an empty change included", async () => {
     const ada = await makeMember();
     const bob = await makeMember();
-    const channel = await api("POST", "/channels", { token: ada.token, body: { handle: `c_${ada.id.slice(0, 8)}`, title: "Ada's" } });
+    const channel = await api("POST", "/channels", {
+      token: ada.token,
+      body: { handle: `c_${ada.id.slice(0, 8)}`, title: "Ada's" },
+    });
     const path = `/channels/${channel.body.id}`;
     expect((await api("GET", path, { token: bob.token })).status).toBe(200);
     expectNotOwner(await api("PATCH", path, { token: bob.token, body: { title: "Bob's" } }), "channel", "owner");
@@ -87,7 +101,10 @@ describe("a write to a row the member can read but not change", () => {
     const bob = await makeMember();
     const ids = await publicCollectionWithItem(ada);
     const rest = await api("PATCH", `/collections/${ids.collection}`, { token: bob.token, body: { name: "mine" } });
-    const viaInvoke = await invoke(bob.token, { tool: "collections_update", input: { id: ids.collection, name: "mine" } });
+    const viaInvoke = await invoke(bob.token, {
+      tool: "collections_update",
+      input: { id: ids.collection, name: "mine" },
+    });
     expect(viaInvoke.status).toBe(403);
     expect({ ...viaInvoke.body.error, request_id: "·" }).toEqual({ ...rest.body, request_id: "·" });
     const viaMcp = await mcpCall(bob.token, "collections_delete", { id: ids.collection });
@@ -99,7 +116,14 @@ describe("a write to a row the member can read but not change", () => {
   it("is documented as 403 on the update and delete of every resource another member can read", async () => {
     const { buildOpenApiDocument } = await import("@/lib/surfaces/openapi");
     const document = buildOpenApiDocument() as any;
-    for (const tool of ["collections_update", "collections_delete", "items_update", "items_delete", "channels_update", "follows_delete"]) {
+    for (const tool of [
+      "collections_update",
+      "collections_delete",
+      "items_update",
+      "items_delete",
+      "channels_update",
+      "follows_delete",
+    ]) {
       const http = capabilityByTool.get(tool)?.http;
       if (!http) throw new Error(tool);
       const operation = document.paths[http.path][http.method.toLowerCase()];

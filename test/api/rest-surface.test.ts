@@ -18,26 +18,38 @@ describe("verbs a resource does not offer", () => {
     VERBS.filter((verb) => !resource.verbs.includes(verb))
       .map((verb) => ({ resource, verb, method: METHOD[verb], path: addressOf(resource, verb) }))
       // list and get share GET on singletons: the offered one answers there.
-      .filter(({ resource: r, verb }) => !(r.singleton && METHOD[verb] === "GET" && r.verbs.some((v) => METHOD[v] === "GET")))
+      .filter(
+        ({ resource: r, verb }) => !(r.singleton && METHOD[verb] === "GET" && r.verbs.some((v) => METHOD[v] === "GET")),
+      )
       .filter(({ resource: r, verb }) => !(r.singleton && verb === "update" && r.verbs.includes("update"))),
   );
 
-  it.each(cases.map((c) => [`${c.method} ${c.path.replace(ID, "{id}")} (${c.resource.name} ${c.verb})`, c] as const))(
-    "%s answers 405 with Allow",
-    async (_name, { resource, method, path }) => {
-      const member = await makeMember();
-      const response = await api(method, path, { token: member.token, body: method === "GET" || method === "DELETE" ? undefined : {} });
-      expect(response.status).toBe(405);
-      expect(response.body.code).toBe("method_not_allowed");
-      const allow = response.headers.get("allow")?.split(", ") ?? [];
-      expect(allow.length).toBeGreaterThan(0);
-      for (const offered of allow) expect(resource.verbs.map((v) => METHOD[v])).toContain(offered);
-    },
-  );
+  it.each(
+    cases.map((c) => [`${c.method} ${c.path.replace(ID, "{id}")} (${c.resource.name} ${c.verb})`, c] as const),
+  )("%s answers 405 with Allow", async (_name, { resource, method, path }) => {
+    const member = await makeMember();
+    const response = await api(method, path, {
+      token: member.token,
+      body: method === "GET" || method === "DELETE" ? undefined : {},
+    });
+    expect(response.status).toBe(405);
+    expect(response.body.code).toBe("method_not_allowed");
+    const allow = response.headers.get("allow")?.split(", ") ?? [];
+    expect(allow.length).toBeGreaterThan(0);
+    for (const offered of allow) expect(resource.verbs.map((v) => METHOD[v])).toContain(offered);
+  });
 
   it("covers the spec's absent verbs", () => {
     const names = cases.map((c) => `${c.resource.name}:${c.verb}`);
-    for (const expected of ["messages:update", "messages:delete", "follows:get", "follows:update", "channels:delete", "collection-types:create", "profile:delete"]) {
+    for (const expected of [
+      "messages:update",
+      "messages:delete",
+      "follows:get",
+      "follows:update",
+      "channels:delete",
+      "collection-types:create",
+      "profile:delete",
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -53,7 +65,10 @@ describe("routing", () => {
 
   it("echoes a well-formed Request-Id and makes one otherwise", async () => {
     const member = await makeMember();
-    const echoed = await api("GET", "/collections", { token: member.token, headers: { "request-id": "trace-12345678" } });
+    const echoed = await api("GET", "/collections", {
+      token: member.token,
+      headers: { "request-id": "trace-12345678" },
+    });
     expect(echoed.headers.get("request-id")).toBe("trace-12345678");
     const made = await api("GET", "/collections", { token: member.token, headers: { "request-id": "bad id!" } });
     expect(made.headers.get("request-id")).toMatch(/^req_[0-9a-f]{32}$/);

@@ -62,7 +62,9 @@ describe("the table of store rules (supabase/constraint-errors.json)", () => {
     expect(clash.status).toBe(409);
     expect(clash.body.reason).toMatchObject({ sqlstate: "23505", code: "handle_taken", pointer: "/handle" });
     expect(clash.body.reason.message).toMatch(/profiles_handle_key/);
-    expect(clash.body.errors).toEqual([{ pointer: "/handle", code: "handle_taken", message: clash.body.reason.message }]);
+    expect(clash.body.errors).toEqual([
+      { pointer: "/handle", code: "handle_taken", message: clash.body.reason.message },
+    ]);
   });
 
   it("names the rule for a reference to nobody and for following someone twice", async () => {

@@ -69,10 +69,15 @@ describe("a collection-limited token", () => {
     });
     expect(into.status).toBe(403);
     expect(into.body.code).toBe("write_refused");
-    const moved = await api("PATCH", `/items/${allowed.itemId}`, { token, body: { collection_id: other.collectionId } });
+    const moved = await api("PATCH", `/items/${allowed.itemId}`, {
+      token,
+      body: { collection_id: other.collectionId },
+    });
     expect(moved.status).toBe(403);
     expect(moved.body.code).toBe("write_refused");
-    expect((await api("GET", `/items/${allowed.itemId}`, { token: ada.token })).body.collection_id).toBe(allowed.collectionId);
+    expect((await api("GET", `/items/${allowed.itemId}`, { token: ada.token })).body.collection_id).toBe(
+      allowed.collectionId,
+    );
   });
 
   it("cannot create a collection (403 collection_limited), and the catalog does not offer it", async () => {

@@ -49,7 +49,9 @@ describe("safety modes of a credential", () => {
       const rest = await api("POST", "/collections", { token, body: { name: "New", type: "music" } });
       expect(rest.status).toBe(403);
       expect(rest.body).toMatchObject({ code: "read_only_credential", type: "/docs/errors#read_only_credential" });
-      expect((await api("PATCH", `/items/${itemId}`, { token, body: { note: "x" } })).body.code).toBe("read_only_credential");
+      expect((await api("PATCH", `/items/${itemId}`, { token, body: { note: "x" } })).body.code).toBe(
+        "read_only_credential",
+      );
       expect((await api("DELETE", `/collections/${collectionId}`, { token })).body.code).toBe("read_only_credential");
       const viaInvoke = await invoke(token, { tool: "todos_create", input: { title: "x" } });
       expect(viaInvoke).toMatchObject({ status: 403, body: { ok: false, error: { code: "read_only_credential" } } });
@@ -109,7 +111,9 @@ describe("safety modes of a credential", () => {
         ok: true,
         directive: { type: "confirm_delete", tool: "items_delete", resource: "item", id: itemId },
       });
-      expect(held.body.directive.url).toBe(`${siteUrlFrom()}/settings/confirmations?id=${held.body.directive.confirmation_id}`);
+      expect(held.body.directive.url).toBe(
+        `${siteUrlFrom()}/settings/confirmations?id=${held.body.directive.confirmation_id}`,
+      );
       expect((await api("GET", `/items/${itemId}`, { token: ada.token })).status).toBe(200);
 
       const client = await mcp(token);
@@ -118,7 +122,11 @@ describe("safety modes of a credential", () => {
       expect(described?.outputSchema?.properties).toHaveProperty("confirmation_id");
       const viaMcp = await client.callTool({ name: "collections_delete", arguments: { id: collectionId } });
       expect(viaMcp.isError).toBeFalsy();
-      expect(viaMcp.structuredContent).toMatchObject({ type: "confirm_delete", resource: "collection", id: collectionId });
+      expect(viaMcp.structuredContent).toMatchObject({
+        type: "confirm_delete",
+        resource: "collection",
+        id: collectionId,
+      });
       expect((await api("GET", `/collections/${collectionId}`, { token: ada.token })).status).toBe(200);
 
       const pending = await pendingDeletes(ada.id);
@@ -152,10 +160,16 @@ describe("safety modes of a credential", () => {
       const bob = await makeMember();
       const bobs = await collectionWithItem(bob, "Bob's", "public");
       const token = await limitedToken(ada.id, { confirmDestructive: true });
-      const missing = await invoke(token, { tool: "items_delete", input: { id: "00000000-0000-4000-8000-000000000000" } });
+      const missing = await invoke(token, {
+        tool: "items_delete",
+        input: { id: "00000000-0000-4000-8000-000000000000" },
+      });
       expect(missing.status).toBe(404);
       const notOwner = await invoke(token, { tool: "collections_delete", input: { id: bobs.collectionId } });
-      expect(notOwner).toMatchObject({ status: 403, body: { error: { code: "write_refused", reason: { code: "not_owner" } } } });
+      expect(notOwner).toMatchObject({
+        status: 403,
+        body: { error: { code: "write_refused", reason: { code: "not_owner" } } },
+      });
       expect(await pendingDeletes(ada.id)).toEqual([]);
       expect((await api("GET", `/collections/${bobs.collectionId}`, { token: bob.token })).status).toBe(200);
     });

@@ -15,7 +15,10 @@ export async function limitedToken(
 
 /** A collection with one item, made with the member's unlimited token. */
 export async function collectionWithItem(owner: TestMember, name: string, visibility = "private") {
-  const collection = await api("POST", "/collections", { token: owner.token, body: { name, type: "music", visibility } });
+  const collection = await api("POST", "/collections", {
+    token: owner.token,
+    body: { name, type: "music", visibility },
+  });
   if (collection.status !== 201) throw new Error(`collection: ${collection.status}`);
   const item = await api("POST", "/items", {
     token: owner.token,

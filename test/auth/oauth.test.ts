@@ -27,7 +27,10 @@ const REDIRECT = "http://127.0.0.1:43210/callback";
 // Registration is rate limited per client address, in Redis on the server pass (kept between runs):
 // this run's registrations come from an address of its own, as server.ts would record it.
 serverWritesClientAddress();
-const runAddress = () => `2001:db8::${randomBytes(4).toString("hex").replace(/(.{4})/, "$1:")}`;
+const runAddress = () =>
+  `2001:db8::${randomBytes(4)
+    .toString("hex")
+    .replace(/(.{4})/, "$1:")}`;
 const ADDRESS = runAddress();
 
 const pkce = () => {
@@ -140,7 +143,11 @@ describe("discovery", () => {
   });
 
   it("answers 401 with the Bearer challenge naming the metadata and scopes, on MCP and REST", async () => {
-    const mcp = await oauthRouteFetch(MCP, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const mcp = await oauthRouteFetch(MCP, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(mcp.status).toBe(401);
     expect(mcp.headers.get("www-authenticate")).toMatch(
       /^Bearer realm="pds", resource_metadata="http:\/\/localhost:3000\/\.well-known\/oauth-protected-resource\/api\/mcp", scope="[^"]*todos:read/,
@@ -175,12 +182,17 @@ describe("the MCP SDK's client connects by OAuth", () => {
     expect(provider.tokens()?.refresh_token).toMatch(/^pdsor_/);
 
     const client = new Client({ name: "t", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(MCP), { authProvider: provider, fetch: oauthRouteFetch }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(MCP), { authProvider: provider, fetch: oauthRouteFetch }),
+    );
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(tools).toContain("collections_list");
     expect(tools).toContain("collections_create");
     expect(tools).not.toContain("todos_list");
-    const created = await client.callTool({ name: "collections_create", arguments: { name: "Road trip", type: "music" } });
+    const created = await client.callTool({
+      name: "collections_create",
+      arguments: { name: "Road trip", type: "music" },
+    });
     expect(created.isError).toBeFalsy();
     const listed = await client.callTool({ name: "collections_list", arguments: {} });
     expect(JSON.stringify(listed.structuredContent)).toContain("Road trip");
@@ -190,8 +202,17 @@ describe("the MCP SDK's client connects by OAuth", () => {
     const token = provider.tokens()?.access_token ?? "";
     const refused = await oauthRouteFetch(MCP, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "todos_list", arguments: {} } }),
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "todos_list", arguments: {} },
+      }),
     });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
@@ -235,7 +256,12 @@ describe("the token endpoint refuses", () => {
 
   it("a missing verifier", async () => {
     const c = await codeFor();
-    const answer = await oauthPost("/oauth/token", { grant_type: "authorization_code", client_id: c.clientId, code: c.code, redirect_uri: REDIRECT });
+    const answer = await oauthPost("/oauth/token", {
+      grant_type: "authorization_code",
+      client_id: c.clientId,
+      code: c.code,
+      redirect_uri: REDIRECT,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("invalid_request");
   });
@@ -265,9 +291,10 @@ describe("the token endpoint refuses", () => {
   it("an expired access token", async () => {
     const answer = await exchange(await codeFor());
     await asService((tx) =>
-      tx.query(`update app_private.oauth_tokens set expires_at = now() - interval '1 second' where kind = 'access' and token_hash = sha256($1::bytea)`, [
-        Buffer.from(answer.body.access_token),
-      ]),
+      tx.query(
+        `update app_private.oauth_tokens set expires_at = now() - interval '1 second' where kind = 'access' and token_hash = sha256($1::bytea)`,
+        [Buffer.from(answer.body.access_token)],
+      ),
     );
     expect((await mcpList(answer.body.access_token)).status).toBe(401);
   });
@@ -276,7 +303,12 @@ describe("the token endpoint refuses", () => {
     const c = await codeFor();
     const first = await exchange(c);
     const refresh = (token: string) =>
-      oauthPost("/oauth/token", { grant_type: "refresh_token", client_id: c.clientId, refresh_token: token, resource: MCP });
+      oauthPost("/oauth/token", {
+        grant_type: "refresh_token",
+        client_id: c.clientId,
+        refresh_token: token,
+        resource: MCP,
+      });
     const rotated = await refresh(first.body.refresh_token);
     expect(rotated.status).toBe(200);
     expect(rotated.body.refresh_token).not.toBe(first.body.refresh_token);
@@ -301,7 +333,15 @@ describe("the token endpoint refuses", () => {
 describe("the authorization endpoint", () => {
   const base = async () => {
     const clientId = await registerClient();
-    return { response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkce().challenge, code_challenge_method: "S256", resource: MCP, state: "x" };
+    return {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+      resource: MCP,
+      state: "x",
+    };
   };
   const errorOf = async (params: Record<string, string | undefined>) => {
     const check = await checkAuthorizeRequest(authorizeUrl(params).searchParams);
@@ -364,7 +404,10 @@ describe("client ID metadata documents", () => {
     server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
       const doc = documents.get(req.url ?? "");
       if (!doc) return void res.writeHead(404).end();
-      res.writeHead(doc.status ?? 200, { "content-type": "application/json", ...(doc.location ? { location: doc.location } : {}) });
+      res.writeHead(doc.status ?? 200, {
+        "content-type": "application/json",
+        ...(doc.location ? { location: doc.location } : {}),
+      });
       res.end(doc.body);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -384,14 +427,24 @@ describe("client ID metadata documents", () => {
 
   const check = (clientId: string) =>
     checkAuthorizeRequest(
-      authorizeUrl({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkce().challenge, code_challenge_method: "S256", resource: MCP }).searchParams,
+      authorizeUrl({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+        resource: MCP,
+      }).searchParams,
     );
 
   it("the SDK identifies itself by a document this test serves, and gets tokens", async () => {
     documents.set("/client.json", { body: documentFor("/client.json") });
     const member = await makeMember();
     const provider = new MemoryOAuthProvider({ redirectUrl: REDIRECT, clientMetadataUrl: `${origin}/client.json` });
-    const transport = new StreamableHTTPClientTransport(new URL(MCP), { authProvider: provider, fetch: oauthRouteFetch });
+    const transport = new StreamableHTTPClientTransport(new URL(MCP), {
+      authProvider: provider,
+      fetch: oauthRouteFetch,
+    });
     await expect(new Client({ name: "t", version: "1" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const url = provider.authorizationUrl;
     if (!url) throw new Error("no authorization URL");
@@ -423,7 +476,11 @@ describe("client ID metadata documents", () => {
   it("is never exempted from the guard in production", async () => {
     const { clientMetadataAllowHost } = await import("@/lib/auth/oauth/client-metadata");
     expect(clientMetadataAllowHost({ OAUTH_CLIENT_METADATA_ALLOW_HOSTS: "127.0.0.1" })("127.0.0.1")).toBe(true);
-    expect(clientMetadataAllowHost({ OAUTH_CLIENT_METADATA_ALLOW_HOSTS: "127.0.0.1", REQUIRE_SERVER_DATABASE: "1" })("127.0.0.1")).toBe(false);
+    expect(
+      clientMetadataAllowHost({ OAUTH_CLIENT_METADATA_ALLOW_HOSTS: "127.0.0.1", REQUIRE_SERVER_DATABASE: "1" })(
+        "127.0.0.1",
+      ),
+    ).toBe(false);
   });
 });
 
@@ -432,12 +489,25 @@ describe("a grant's limits", () => {
     const member = await makeMember();
     const clientId = await registerClient();
     const { verifier, challenge } = pkce();
-    const url = authorizeUrl({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", resource: MCP });
+    const url = authorizeUrl({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      resource: MCP,
+    });
     const collection = "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c";
     const back = await approve(url, member.id, ["collections:read"], [collection]);
     const tokens = await exchange({ clientId, verifier, code: back.searchParams.get("code") ?? "" });
     const caller = await authenticateAccessToken(tokens.body.access_token);
-    expect(caller).toMatchObject({ kind: "oauth", memberId: member.id, clientId, audience: MCP, limits: { collections: [collection] } });
+    expect(caller).toMatchObject({
+      kind: "oauth",
+      memberId: member.id,
+      clientId,
+      audience: MCP,
+      limits: { collections: [collection] },
+    });
     expect(caller?.grantId).toBe((await listGrants(member.id))[0]?.id);
   });
 });
@@ -450,7 +520,11 @@ describe("grants end with the member", () => {
     await deleteAccount(c.member.id);
     expect((await listGrants(c.member.id)).length).toBe(0);
     expect((await mcpList(tokens.body.access_token)).status).toBe(401);
-    const [left] = await asService((tx) => tx.query<{ n: number }>("select count(*)::int as n from app_private.oauth_grants where member_id = $1", [c.member.id]));
+    const [left] = await asService((tx) =>
+      tx.query<{ n: number }>("select count(*)::int as n from app_private.oauth_grants where member_id = $1", [
+        c.member.id,
+      ]),
+    );
     expect(left?.n).toBe(0);
   });
 });

@@ -45,17 +45,29 @@ describe("token look-up cache", () => {
         member.tokenId,
       ]),
     );
-    expect(await eventually(() => authenticateToken(member.token), (caller) => caller === null)).toBeNull();
+    expect(
+      await eventually(
+        () => authenticateToken(member.token),
+        (caller) => caller === null,
+      ),
+    ).toBeNull();
 
     const other = await makeMember({ scopes: ["collections:read"] });
     expect([...((await authenticateToken(other.token))?.scopes ?? [])]).toEqual(["collections:read"]);
-    await asService((tx) => tx.query("update app_private.access_tokens set scopes = '{}' where id = $1", [other.tokenId]));
+    await asService((tx) =>
+      tx.query("update app_private.access_tokens set scopes = '{}' where id = $1", [other.tokenId]),
+    );
     const narrowed = await eventually(
       () => authenticateToken(other.token),
       (caller) => caller?.scopes.size === 0,
     );
     expect([...(narrowed?.scopes ?? [])]).toEqual([]);
     await asService((tx) => tx.query("delete from auth.users where id = $1", [other.id]));
-    expect(await eventually(() => authenticateToken(other.token), (caller) => caller === null)).toBeNull();
+    expect(
+      await eventually(
+        () => authenticateToken(other.token),
+        (caller) => caller === null,
+      ),
+    ).toBeNull();
   });
 });

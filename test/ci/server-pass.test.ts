@@ -13,7 +13,11 @@ describe("the server pass of npm test", () => {
   });
 
   it("fails in CI when Postgres or Redis cannot be reached, and is a loud skip only on a laptop", async () => {
-    const noPostgres = await serverPass({ CI: "1", TEST_DATABASE_URL: "postgres://postgres@127.0.0.1:1/postgres", TEST_REDIS_URL: redis });
+    const noPostgres = await serverPass({
+      CI: "1",
+      TEST_DATABASE_URL: "postgres://postgres@127.0.0.1:1/postgres",
+      TEST_REDIS_URL: redis,
+    });
     expect(noPostgres.kind).toBe("failed");
     const noRedis = await serverPass({ CI: "1", TEST_DATABASE_URL: server, TEST_REDIS_URL: "redis://127.0.0.1:1" });
     expect(noRedis).toMatchObject({ kind: "failed", why: expect.stringContaining("Redis") });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { skippedEverywhere } from "@/scripts/skipped-tests";
 
 const report = (file: string, tests: Record<string, string>) => ({
-  testResults: [{ name: `/repo/test/${file}`, assertionResults: Object.entries(tests).map(([fullName, status]) => ({ fullName, status })) }],
+  testResults: [
+    {
+      name: `/repo/test/${file}`,
+      assertionResults: Object.entries(tests).map(([fullName, status]) => ({ fullName, status })),
+    },
+  ],
 });
 
 describe("CI's check that every test ran somewhere", () => {

@@ -63,7 +63,8 @@ describe("which test files can touch a database", () => {
   it("counts every repository test that uses the database helpers or opens a store", () => {
     const files = testFiles();
     const database = new Set(databaseTestFiles(files));
-    const helpers = /support\/(?:api|factories|store|fresh-database|http-server|serve-rest-process)\b|@\/lib\/db(?:\/index)?["']|getDb\(/;
+    const helpers =
+      /support\/(?:api|factories|store|fresh-database|http-server|serve-rest-process)\b|@\/lib\/db(?:\/index)?["']|getDb\(/;
     const usingHelpers = files.filter((file) => helpers.test(fs.readFileSync(file, "utf8")));
     expect(usingHelpers.length).toBeGreaterThan(50);
     expect(usingHelpers.filter((file) => !database.has(file))).toEqual([]);

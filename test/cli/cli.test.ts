@@ -33,7 +33,16 @@ describe("operator CLI", () => {
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ email, plan: "pro", id: expect.any(String) });
 
-    const token = await cli("token", "create", "--email", email, "--scopes", "collections:read,items:write", "--days", "7");
+    const token = await cli(
+      "token",
+      "create",
+      "--email",
+      email,
+      "--scopes",
+      "collections:read,items:write",
+      "--days",
+      "7",
+    );
     expect(token.code).toBe(0);
     expect(token.stdout).toMatch(TOKEN_PATTERN); // only the token, nothing else
   });
@@ -69,7 +78,9 @@ describe("operator CLI", () => {
     expect(missing.stderr).toContain("no live token");
   });
 
-  it("makes a token with limits, refusing a collection not the member's and an unknown tool", { timeout: 90_000 }, async () => {
+  it("makes a token with limits, refusing a collection not the member's and an unknown tool", {
+    timeout: 90_000,
+  }, async () => {
     const base = ["token", "create", "--email", email, "--scopes", "items:read", "--name", "limited"];
     const foreign = await cli(...base, "--collections", "00000000-0000-4000-8000-000000000000");
     expect(foreign.code).toBe(2);
@@ -79,7 +90,10 @@ describe("operator CLI", () => {
     expect(unknownTool.stderr).toContain("Unknown tool: format_disk");
     const made = await cli(...base, "--read-only", "--confirm-destructive", "--tools", "items_list,items_get");
     expect(made.stdout).toMatch(TOKEN_PATTERN);
-    const listed = JSON.parse((await cli("token", "list", "--email", email)).stdout) as { name: string; limits: unknown }[];
+    const listed = JSON.parse((await cli("token", "list", "--email", email)).stdout) as {
+      name: string;
+      limits: unknown;
+    }[];
     expect(listed.find((token) => token.name === "limited")?.limits).toEqual({
       readOnly: true,
       confirmDestructive: true,

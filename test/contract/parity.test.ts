@@ -61,7 +61,10 @@ describe("parity: REST, tools and the reference show the same capabilities", () 
     if (!http) return;
     const route = routes.find((r) => r.capability === capability);
     expect(route?.method).toBe(http.method);
-    const concrete = http.path.split("/").filter(Boolean).map((part) => (part.startsWith("{") ? "x" : part));
+    const concrete = http.path
+      .split("/")
+      .filter(Boolean)
+      .map((part) => (part.startsWith("{") ? "x" : part));
     const match = matchRoute(http.method, concrete);
     expect(match.kind === "found" && match.route.capability.tool).toBe(capability.tool);
     expect(operation).toMatchObject({ path: http.path, method: http.method });
@@ -86,7 +89,9 @@ describe("parity: REST, tools and the reference show the same capabilities", () 
 
   it("has no route file under app/api beyond the catch-all, the registry's fixed paths and the listed non-capability routes", () => {
     const appDir = path.join(process.cwd(), "app");
-    const files = routeFiles(path.join(appDir, "api")).map((file) => path.relative(appDir, file).split(path.sep).join("/"));
+    const files = routeFiles(path.join(appDir, "api")).map((file) =>
+      path.relative(appDir, file).split(path.sep).join("/"),
+    );
     // The fixed paths' files are generated from the registry and serve through the catch-all's handlers
     // (lib/surfaces/rest-route-files.ts; test/surfaces/static-routes.test.ts checks their content).
     const fixed = fixedRestPaths().map((segments) => `api/v1/${segments.join("/")}/route.ts`);

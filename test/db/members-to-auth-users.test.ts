@@ -26,16 +26,16 @@ describe("moving members into auth.users", () => {
   beforeAll(async () => {
     ({ db, drop } = await freshDatabase());
     const all = readMigrations();
-    await migrate(db, all.filter((m) => m.version < MOVE && m.version < "20261123100000"));
+    await migrate(
+      db,
+      all.filter((m) => m.version < MOVE && m.version < "20261123100000"),
+    );
     adaHash = oldScryptHash("correct horse battery");
     await db.transaction(async (tx) => {
-      await tx.query("insert into app_private.members (id, email, password_hash, created_at) values ($1, $2, $3, now() - interval '3 days'), ($4, $5, null, now())", [
-        ada,
-        "Ada@Example.TEST",
-        adaHash,
-        bob,
-        "bob@example.test",
-      ]);
+      await tx.query(
+        "insert into app_private.members (id, email, password_hash, created_at) values ($1, $2, $3, now() - interval '3 days'), ($4, $5, null, now())",
+        [ada, "Ada@Example.TEST", adaHash, bob, "bob@example.test"],
+      );
       await tx.query("insert into public.profiles (id, handle) values ($1, 'ada_l'), ($2, 'bob_b')", [ada, bob]);
       await tx.query(
         `insert into app_private.access_tokens (member_id, name, token_hash, last4, scopes, expires_at)
@@ -108,14 +108,17 @@ describe("moving members into auth.users", () => {
     const [user] = await db.query<{ id: string }>(
       `insert into auth.users (email, encrypted_password, raw_user_meta_data) values ('grace@example.test', null, '{"handle": "grace_h"}') returning id`,
     );
-    const [profile] = await db.query<{ handle: string; plan: string }>("select handle::text, plan from public.profiles where id = $1", [
-      user?.id,
-    ]);
+    const [profile] = await db.query<{ handle: string; plan: string }>(
+      "select handle::text, plan from public.profiles where id = $1",
+      [user?.id],
+    );
     expect(profile).toEqual({ handle: "grace_h", plan: "free" });
     const [clash] = await db.query<{ id: string }>(
       `insert into auth.users (email, raw_user_meta_data) values ('grace@other.test', '{"handle": "grace_h"}') returning id`,
     );
-    const [second] = await db.query<{ handle: string }>("select handle::text from public.profiles where id = $1", [clash?.id]);
+    const [second] = await db.query<{ handle: string }>("select handle::text from public.profiles where id = $1", [
+      clash?.id,
+    ]);
     expect(second?.handle).toMatch(/^grace(_\d{5})?$/);
   });
 });

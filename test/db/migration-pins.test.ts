@@ -53,9 +53,9 @@ describe("a generator's decision (lib/db/generated-migration.ts)", () => {
       write: true,
       name: "20261124090001_webhook_event_triggers.sql",
     });
-    expect(() => planGeneratedMigration(files, "_webhook_event_triggers.sql", "v2", { version: "20261124090000" })).toThrow(
-      /not after the newest migration/,
-    );
+    expect(() =>
+      planGeneratedMigration(files, "_webhook_event_triggers.sql", "v2", { version: "20261124090000" }),
+    ).toThrow(/not after the newest migration/);
   });
 
   it("compares with the newest of its own files only", () => {

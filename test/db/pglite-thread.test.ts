@@ -38,16 +38,27 @@ describe.each(["worker", "main"] as const)("PGlite on the %s thread", (thread) =
   }, 60_000);
   afterAll(() => db.close());
 
-  it(thread === "worker" ? "leaves the event loop free while a statement runs" : "holds the event loop while a statement runs", async () => {
-    const ticks = await ticksDuring(() => db.query("select pg_sleep(0.3)"));
-    if (thread === "worker") expect(ticks).toBeGreaterThan(20);
-    else expect(ticks).toBe(0);
-  });
+  it(
+    thread === "worker"
+      ? "leaves the event loop free while a statement runs"
+      : "holds the event loop while a statement runs",
+    async () => {
+      const ticks = await ticksDuring(() => db.query("select pg_sleep(0.3)"));
+      if (thread === "worker") expect(ticks).toBeGreaterThan(20);
+      else expect(ticks).toBe(0);
+    },
+  );
 
   it("answers json and jsonb values as PGlite parses them, in and out of a transaction", async () => {
     const sql = `select '"text"'::jsonb as s, 'null'::json as n, null::jsonb as missing, '[1,{"a":2}]'::json as j,
                         jsonb_build_object('at', '2026-11-24T06:00:00.123456Z'::timestamptz) as o`;
-    const expected = { s: "text", n: null, missing: null, j: [1, { a: 2 }], o: { at: "2026-11-24T06:00:00.123456+00:00" } };
+    const expected = {
+      s: "text",
+      n: null,
+      missing: null,
+      j: [1, { a: 2 }],
+      o: { at: "2026-11-24T06:00:00.123456+00:00" },
+    };
     expect(await db.query(sql)).toEqual([expected]);
     expect(await db.transaction((tx) => tx.queryLast(sql))).toEqual([expected]);
   });
@@ -55,8 +66,15 @@ describe.each(["worker", "main"] as const)("PGlite on the %s thread", (thread) =
   it("hands the store's error over with its fields", async () => {
     await db.query("insert into t values (1)");
     const duplicate = db.transaction((tx) => tx.queryCommit("insert into t values (1)"));
-    await expect(duplicate).rejects.toMatchObject({ code: "23505", constraint: "t_n_unique", detail: "Key (n)=(1) already exists." });
-    await expect(db.query("insert into t values (-1)")).rejects.toMatchObject({ code: "23514", constraint: "t_n_positive" });
+    await expect(duplicate).rejects.toMatchObject({
+      code: "23505",
+      constraint: "t_n_unique",
+      detail: "Key (n)=(1) already exists.",
+    });
+    await expect(db.query("insert into t values (-1)")).rejects.toMatchObject({
+      code: "23514",
+      constraint: "t_n_positive",
+    });
     expect(await db.query("select n from t")).toEqual([{ n: 1 }]);
   });
 

@@ -62,7 +62,9 @@ describe("queryCommit, a write's last statement", () => {
       );
     });
     expect(after).toBe(ENDED);
-    const kept = await asMember(member.id, (tx) => tx.query("select id from public.collections where name = $1", [name]));
+    const kept = await asMember(member.id, (tx) =>
+      tx.query("select id from public.collections where name = $1", [name]),
+    );
     expect(kept).toHaveLength(1);
   });
 
@@ -72,10 +74,14 @@ describe("queryCommit, a write's last statement", () => {
     // RLS: a row for another owner is refused by the insert policy.
     await expect(
       asMember(member.id, (tx) =>
-        tx.queryCommit("insert into public.collections (name, type, owner_id) values ('not mine', 'music', $1)", [other.id]),
+        tx.queryCommit("insert into public.collections (name, type, owner_id) values ('not mine', 'music', $1)", [
+          other.id,
+        ]),
       ),
     ).rejects.toMatchObject({ code: "42501" });
-    const kept = await asMember(other.id, (tx) => tx.query("select id from public.collections where name = 'not mine'"));
+    const kept = await asMember(other.id, (tx) =>
+      tx.query("select id from public.collections where name = 'not mine'"),
+    );
     expect(kept).toEqual([]);
   });
 

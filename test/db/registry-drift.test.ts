@@ -161,7 +161,9 @@ async function shape(resource: ResourceSpec): Promise<Shape> {
 }
 
 describe("registry ↔ store drift", () => {
-  it.each(tabled.map((r) => [r.name, r] as const))("%s: every field is a column of a matching type and nullability", async (_, resource) => {
+  it.each(
+    tabled.map((r) => [r.name, r] as const),
+  )("%s: every field is a column of a matching type and nullability", async (_, resource) => {
     const { cols, baseCols } = await shape(resource);
     for (const [name, field] of Object.entries(resource.fields)) {
       // A secret shown once is kept elsewhere (encrypted or hashed), never as a column of its own.
@@ -174,11 +176,14 @@ describe("registry ↔ store drift", () => {
       // Views report every column nullable; the table underneath says what the store refuses.
       const stored = baseCols.get(name) ?? column;
       expect(stored.nullable, `${resource.table}.${name} nullable`).toBe(Boolean(field.nullable));
-      if (column.enum_labels) expect(column.enum_labels, `${resource.table}.${name} enum`).toEqual(registryBounds(field).enum);
+      if (column.enum_labels)
+        expect(column.enum_labels, `${resource.table}.${name} enum`).toEqual(registryBounds(field).enum);
     }
   });
 
-  it.each(tabled.map((r) => [r.name, r] as const))("%s: members may write exactly the writable fields", async (_, resource) => {
+  it.each(
+    tabled.map((r) => [r.name, r] as const),
+  )("%s: members may write exactly the writable fields", async (_, resource) => {
     const { cols } = await shape(resource);
     const writable = Object.entries(resource.fields)
       .filter(([, field]) => !field.readOnly)
@@ -189,15 +194,19 @@ describe("registry ↔ store drift", () => {
         .filter(can)
         .map((column) => column.name)
         .sort();
-    expect(granted((c) => c.can_insert), `INSERT grants on ${resource.table}`).toEqual(
-      resource.verbs.includes("create") ? writable : [],
-    );
-    expect(granted((c) => c.can_update), `UPDATE grants on ${resource.table}`).toEqual(
-      resource.verbs.includes("update") ? writable : [],
-    );
+    expect(
+      granted((c) => c.can_insert),
+      `INSERT grants on ${resource.table}`,
+    ).toEqual(resource.verbs.includes("create") ? writable : []);
+    expect(
+      granted((c) => c.can_update),
+      `UPDATE grants on ${resource.table}`,
+    ).toEqual(resource.verbs.includes("update") ? writable : []);
   });
 
-  it.each(tabled.map((r) => [r.name, r] as const))("%s: the store's CHECKs state the registry's bounds", async (_, resource) => {
+  it.each(
+    tabled.map((r) => [r.name, r] as const),
+  )("%s: the store's CHECKs state the registry's bounds", async (_, resource) => {
     const { checks, baseCols } = await shape(resource);
     for (const [name, field] of Object.entries(resource.fields)) {
       const wanted = registryBounds(field);
@@ -243,7 +252,8 @@ async function storeAccepts(table: string, column: Column, value: unknown): Prom
 
 /** A zod refine (a rule only zod knows, such as the RRULE subset): only one direction can hold. */
 function hasCustomCheck(schema: z.ZodType): boolean {
-  const checks = (schema as unknown as { _zod: { def: { checks?: { _zod: { def: { check: string } } }[] } } })._zod.def.checks;
+  const checks = (schema as unknown as { _zod: { def: { checks?: { _zod: { def: { check: string } } }[] } } })._zod.def
+    .checks;
   return (checks ?? []).some((check) => check._zod.def.check === "custom");
 }
 
@@ -253,13 +263,22 @@ function boundaryValues(bounds: Bounds): fc.Arbitrary<unknown> {
   const ofLength = (n: number) => fc.array(char, { minLength: n, maxLength: n }).map((cs) => cs.join(""));
   const options: fc.Arbitrary<unknown>[] = [];
   if (bounds.maxLength !== undefined) options.push(ofLength(bounds.maxLength), ofLength(bounds.maxLength + 1));
-  if (bounds.minLength !== undefined && bounds.minLength > 0) options.push(ofLength(bounds.minLength), ofLength(bounds.minLength - 1));
+  if (bounds.minLength !== undefined && bounds.minLength > 0)
+    options.push(ofLength(bounds.minLength), ofLength(bounds.minLength - 1));
   for (const edge of [bounds.minimum, bounds.maximum]) {
-    if (edge !== undefined) options.push(fc.constantFrom(edge - 1, edge, edge + 1), fc.double({ min: edge - 2, max: edge + 2, noNaN: true }));
+    if (edge !== undefined)
+      options.push(fc.constantFrom(edge - 1, edge, edge + 1), fc.double({ min: edge - 2, max: edge + 2, noNaN: true }));
   }
-  if (bounds.enum) options.push(fc.constantFrom(...bounds.enum), fc.string({ maxLength: 12 }).filter((s) => !s.includes("\u0000")));
+  if (bounds.enum)
+    options.push(
+      fc.constantFrom(...bounds.enum),
+      fc.string({ maxLength: 12 }).filter((s) => !s.includes("\u0000")),
+    );
   if (bounds.maxItems !== undefined) {
-    const item: fc.Arbitrary<unknown> = bounds.itemMaximum !== undefined ? fc.integer({ min: (bounds.itemMinimum ?? 0) - 1, max: bounds.itemMaximum + 1 }) : ofLength(3);
+    const item: fc.Arbitrary<unknown> =
+      bounds.itemMaximum !== undefined
+        ? fc.integer({ min: (bounds.itemMinimum ?? 0) - 1, max: bounds.itemMaximum + 1 })
+        : ofLength(3);
     options.push(fc.array(item, { minLength: bounds.maxItems, maxLength: bounds.maxItems + 1 }));
   }
   return fc.oneof(...options);

@@ -7,11 +7,15 @@ import { webhookSecretsKey } from "@/lib/domain/webhooks/secrets";
 /** Starts what instrumentation.ts register() runs at server start, in a process of its own. */
 function start(env: Record<string, string>) {
   const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", UPKEEP_TIMER: "off" };
-  return spawnSync(process.execPath, ["-e", "import('./lib/upkeep/startup.ts').then((m) => { m.startServer(); console.log('started'); })"], {
-    env: { ...base, ...env } as Record<string, string> as NodeJS.ProcessEnv,
-    encoding: "utf8",
-    timeout: 20_000,
-  });
+  return spawnSync(
+    process.execPath,
+    ["-e", "import('./lib/upkeep/startup.ts').then((m) => { m.startServer(); console.log('started'); })"],
+    {
+      env: { ...base, ...env } as Record<string, string> as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 20_000,
+    },
+  );
 }
 
 describe("refusing to start in production on state that is lost", () => {
@@ -48,8 +52,13 @@ describe("refusing to start in production on state that is lost", () => {
 
   it("the database and signing-secret layers refuse too, for code that never ran register()", () => {
     expect(() => dbConfig({ REQUIRE_SERVER_DATABASE: "1" })).toThrow(/DATABASE_URL/);
-    expect(dbConfig({ REQUIRE_SERVER_DATABASE: "1", DATABASE_URL: "postgres://x/y" })).toEqual({ kind: "server", url: "postgres://x/y" });
-    expect(() => uploadSigningSecret("/nonexistent", { NODE_ENV: "production", VERCEL: "1" })).toThrow(/UPLOAD_SIGNING_SECRET/);
+    expect(dbConfig({ REQUIRE_SERVER_DATABASE: "1", DATABASE_URL: "postgres://x/y" })).toEqual({
+      kind: "server",
+      url: "postgres://x/y",
+    });
+    expect(() => uploadSigningSecret("/nonexistent", { NODE_ENV: "production", VERCEL: "1" })).toThrow(
+      /UPLOAD_SIGNING_SECRET/,
+    );
     expect(() => webhookSecretsKey({ REQUIRE_SERVER_DATABASE: "1" })).toThrow(/WEBHOOK_SECRETS_KEY/);
   });
 });

@@ -10,7 +10,9 @@ import { sqlAsService } from "../support/store";
 describe("block vs. follow race", () => {
   it("no follow survives a block made at the same moment (200 races)", async () => {
     const figures = await raceBlockAndFollow(200);
-    console.log(`block/follow races on ${process.env.DATABASE_URL ? "postgres" : "pglite"}: ${JSON.stringify(figures)}`);
+    console.log(
+      `block/follow races on ${process.env.DATABASE_URL ? "postgres" : "pglite"}: ${JSON.stringify(figures)}`,
+    );
     expect(figures.races).toBe(200);
     expect(figures.survivors).toBe(0);
   }, 300_000);

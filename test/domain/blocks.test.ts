@@ -20,7 +20,11 @@ describe("blocks (CLI block / unblock)", () => {
   it("refuses follows and messages in both directions while the block lasts, with the store's reason", async () => {
     const ada = await makeMember();
     const bob = await makeMember();
-    expect(JSON.parse(await run("block", ada, bob))).toEqual({ blocker: ada.email, blocked: bob.email, blocking: true });
+    expect(JSON.parse(await run("block", ada, bob))).toEqual({
+      blocker: ada.email,
+      blocked: bob.email,
+      blocking: true,
+    });
     const refused = { status: 403, code: "write_refused", sqlstate: "42501", message: /blocked/ };
     expectStoreRefusal(await follow(ada, bob), refused);
     expectStoreRefusal(await follow(bob, ada), refused);
@@ -51,7 +55,12 @@ describe("blocks (CLI block / unblock)", () => {
     expect(await sqlAsMember(ada.id, "select blocked_id from public.blocks")).toEqual([{ blocked_id: bob.id }]);
     expect(await sqlAsMember(bob.id, "select * from public.blocks")).toEqual([]);
     expect(JSON.parse(await run("unblock", bob, ada))).toMatchObject({ lifted: false });
-    expectStoreRefusal(await follow(bob, ada), { status: 403, code: "write_refused", sqlstate: "42501", message: /blocked/ });
+    expectStoreRefusal(await follow(bob, ada), {
+      status: 403,
+      code: "write_refused",
+      sqlstate: "42501",
+      message: /blocked/,
+    });
   });
 
   it("refuses self-blocks and unknown members as usage errors", async () => {

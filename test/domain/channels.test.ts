@@ -21,7 +21,10 @@ describe("channels", () => {
       message: /handle/,
     });
     const other = (await create(bob, fresh())).body.id;
-    const rename = await api("PATCH", `/channels/${other}`, { token: bob.token, body: { handle: handle.toUpperCase() } });
+    const rename = await api("PATCH", `/channels/${other}`, {
+      token: bob.token,
+      body: { handle: handle.toUpperCase() },
+    });
     expectStoreRefusal(rename, { status: 409, code: "conflict", sqlstate: "23505", message: /handle/ });
   });
 

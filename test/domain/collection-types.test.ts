@@ -22,7 +22,9 @@ describe("collection types", () => {
     const books = await api("POST", "/collections", { token: ada.token, body: { name: "Reading", type: "books" } });
     const patched = await api("PATCH", "/collection-types", { token: ada.token, body: { music: false, film: false } });
     expect(patched.status).toBe(200);
-    const enabled = Object.fromEntries(patched.body.data.map((t: { type: string; enabled: boolean }) => [t.type, t.enabled]));
+    const enabled = Object.fromEntries(
+      patched.body.data.map((t: { type: string; enabled: boolean }) => [t.type, t.enabled]),
+    );
     expect(enabled).toEqual({ music: false, film: false, books: true, articles: true, places: true, products: true });
 
     const refused = { status: 403, code: "write_refused", sqlstate: "42501", message: /"music" is switched off/ };
@@ -35,10 +37,14 @@ describe("collection types", () => {
     const renamed = await api("PATCH", `/collections/${kept.body.id}`, { token: ada.token, body: { name: "Older" } });
     expect(renamed.status).toBe(200);
     // Other members are not affected.
-    expect((await api("POST", "/collections", { token: bob.token, body: { name: "x", type: "music" } })).status).toBe(201);
+    expect((await api("POST", "/collections", { token: bob.token, body: { name: "x", type: "music" } })).status).toBe(
+      201,
+    );
 
     await api("PATCH", "/collection-types", { token: ada.token, body: { music: true } });
-    expect((await api("POST", "/collections", { token: ada.token, body: { name: "New", type: "music" } })).status).toBe(201);
+    expect((await api("POST", "/collections", { token: ada.token, body: { name: "New", type: "music" } })).status).toBe(
+      201,
+    );
   });
 
   it("refuses unknown types and non-boolean values (422)", async () => {

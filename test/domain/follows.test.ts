@@ -17,7 +17,9 @@ describe("follows", () => {
     expect(adaFollowsBob.body).toMatchObject({ follower_id: ada.id, followee_id: bob.id });
     const cyFollowsBob = (await follow(cy, bob)).body.id;
     expect(ids(await api("GET", "/follows", { token: ada.token }))).toEqual([adaFollowsBob.body.id]);
-    expect(ids(await api("GET", "/follows?direction=following", { token: ada.token }))).toEqual([adaFollowsBob.body.id]);
+    expect(ids(await api("GET", "/follows?direction=following", { token: ada.token }))).toEqual([
+      adaFollowsBob.body.id,
+    ]);
     expect(ids(await api("GET", "/follows", { token: bob.token }))).toEqual([]);
     expect(ids(await api("GET", "/follows?direction=followers", { token: bob.token }))).toEqual([
       cyFollowsBob,
@@ -36,7 +38,12 @@ describe("follows", () => {
       message: /follows_no_self_follow/,
     });
     expect((await follow(ada, bob)).status).toBe(201);
-    expectStoreRefusal(await follow(ada, bob), { status: 409, code: "conflict", sqlstate: "23505", message: /follows_once/ });
+    expectStoreRefusal(await follow(ada, bob), {
+      status: 409,
+      code: "conflict",
+      sqlstate: "23505",
+      message: /follows_once/,
+    });
   });
 
   it("refuses setting follower_id (read-only)", async () => {

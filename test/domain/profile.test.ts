@@ -8,7 +8,12 @@ describe("profile", () => {
   it("starts free, with attachment consent following", async () => {
     const ada = await makeMember();
     const profile = await api("GET", "/profile", { token: ada.token });
-    expect(profile.body).toMatchObject({ id: ada.id, handle: ada.handle, plan: "free", attachment_consent: "following" });
+    expect(profile.body).toMatchObject({
+      id: ada.id,
+      handle: ada.handle,
+      plan: "free",
+      attachment_consent: "following",
+    });
   });
 
   it("keeps handles unique regardless of case (409 with the store's reason)", async () => {
@@ -35,6 +40,11 @@ describe("profile", () => {
   it("refuses an unknown time zone with the store's reason (422)", async () => {
     const ada = await makeMember();
     const response = await api("PATCH", "/profile", { token: ada.token, body: { timezone: "Mars/Olympus_Mons" } });
-    expectStoreRefusal(response, { status: 422, code: "invalid_request", sqlstate: "22023", message: /unknown timezone/ });
+    expectStoreRefusal(response, {
+      status: 422,
+      code: "invalid_request",
+      sqlstate: "22023",
+      message: /unknown timezone/,
+    });
   });
 });

@@ -16,8 +16,16 @@ describe("streak time zone", () => {
 
   it("refuses an unknown timezone with the store's reason (422)", async () => {
     const ada = await makeMember();
-    const created = await api("POST", "/streaks", { token: ada.token, body: { name: "x", timezone: "Europe/Atlantis" } });
-    expectStoreRefusal(created, { status: 422, code: "invalid_request", sqlstate: "22023", message: /unknown timezone/ });
+    const created = await api("POST", "/streaks", {
+      token: ada.token,
+      body: { name: "x", timezone: "Europe/Atlantis" },
+    });
+    expectStoreRefusal(created, {
+      status: 422,
+      code: "invalid_request",
+      sqlstate: "22023",
+      message: /unknown timezone/,
+    });
   });
 });
 

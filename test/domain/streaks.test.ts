@@ -64,7 +64,12 @@ describe("POST /streaks/{id}/check-in", () => {
     const future = await checkIn(ada, id, { date: await dayOffset("America/Los_Angeles", 1) });
     expectStoreRefusal(future, { status: 422, code: "invalid_request", sqlstate: "22023", message: /after today/ });
     const old = await checkIn(ada, id, { date: await dayOffset("America/Los_Angeles", -8) });
-    expectStoreRefusal(old, { status: 422, code: "invalid_request", sqlstate: "22023", message: /at most 7 days back/ });
+    expectStoreRefusal(old, {
+      status: 422,
+      code: "invalid_request",
+      sqlstate: "22023",
+      message: /at most 7 days back/,
+    });
     const streak = await api("GET", `/streaks/${id}`, { token: ada.token });
     expect(streak.body).toMatchObject({ current_count: 0, last_check_in_on: null });
   });

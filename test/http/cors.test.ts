@@ -31,7 +31,13 @@ function registryPaths(): Map<string, { path: string[]; verbs: Set<string> }> {
   return byPattern;
 }
 
-const split = (value: string | null) => new Set((value ?? "").split(",").map((part) => part.trim()).filter(Boolean));
+const split = (value: string | null) =>
+  new Set(
+    (value ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 
 describe("CORS on /api/v1 and /api/agent", () => {
   beforeEach(() => {
@@ -49,7 +55,15 @@ describe("CORS on /api/v1 and /api/agent", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe(APP);
     expect(response.headers.get("access-control-allow-credentials")).toBeNull();
     expect(split(response.headers.get("access-control-expose-headers"))).toEqual(
-      new Set(["RateLimit", "RateLimit-Policy", "Retry-After", "Link", "Idempotent-Replayed", "Request-Id"]),
+      new Set([
+        "RateLimit",
+        "RateLimit-Policy",
+        "Retry-After",
+        "Link",
+        "Idempotent-Replayed",
+        "Request-Id",
+        "WWW-Authenticate",
+      ]),
     );
     expect(response.headers.get("vary")).toContain("Origin");
     // Problems carry them too, so a browser app can read a 401's body.
@@ -60,7 +74,10 @@ describe("CORS on /api/v1 and /api/agent", () => {
 
   it("a refused origin gets no Access-Control header, on answers and on preflights", async () => {
     const member = await makeMember({ scopes: ["collections:read"] });
-    const response = await api("GET", "/collections", { token: member.token, headers: { origin: "https://evil.example" } });
+    const response = await api("GET", "/collections", {
+      token: member.token,
+      headers: { origin: "https://evil.example" },
+    });
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
     expect(response.headers.get("vary")).toContain("Origin");
     const preflight = await options(["collections"], {
@@ -79,7 +96,10 @@ describe("CORS on /api/v1 and /api/agent", () => {
 
   it("`*` allows any origin, still without credentials", async () => {
     process.env.CORS_ORIGINS = "*";
-    const preflight = await options(["todos"], { origin: "https://any.example", "access-control-request-method": "PATCH" });
+    const preflight = await options(["todos"], {
+      origin: "https://any.example",
+      "access-control-request-method": "PATCH",
+    });
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
   });
@@ -118,13 +138,19 @@ describe("CORS on /api/v1 and /api/agent", () => {
 
   it("the assistant's routes have their own preflights and CORS headers", async () => {
     const headers = { origin: APP, "access-control-request-method": "POST" };
-    const invoke = await invokeRoute.OPTIONS(new Request("http://localhost/api/agent/invoke", { method: "OPTIONS", headers }));
+    const invoke = await invokeRoute.OPTIONS(
+      new Request("http://localhost/api/agent/invoke", { method: "OPTIONS", headers }),
+    );
     expect(invoke.headers.get("access-control-allow-methods")).toBe("POST");
-    const tools = await toolsRoute.OPTIONS(new Request("http://localhost/api/agent/tools", { method: "OPTIONS", headers }));
+    const tools = await toolsRoute.OPTIONS(
+      new Request("http://localhost/api/agent/tools", { method: "OPTIONS", headers }),
+    );
     expect(tools.headers.get("allow")).toBe("GET");
     const member = await makeMember({ scopes: ["collections:read"] });
     const catalog = await toolsRoute.GET(
-      new Request("http://localhost/api/agent/tools", { headers: { origin: APP, authorization: `Bearer ${member.token}` } }),
+      new Request("http://localhost/api/agent/tools", {
+        headers: { origin: APP, authorization: `Bearer ${member.token}` },
+      }),
     );
     expect(catalog.status).toBe(200);
     expect(catalog.headers.get("access-control-allow-origin")).toBe(APP);

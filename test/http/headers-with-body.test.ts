@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { headersWithBody } from "@/lib/http/headers-with-body";
+import { headersWithBody } from "../../bench/headers-with-body.ts";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -45,7 +45,9 @@ async function serve(corked: boolean, bodyAfterMs = 0) {
 
 async function get(url: string) {
   const started = Date.now();
-  const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).on("error", reject));
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(url, resolve).on("error", reject),
+  );
   const headersAfterMs = Date.now() - started;
   let body = "";
   for await (const chunk of response) body += chunk;

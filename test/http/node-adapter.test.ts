@@ -16,7 +16,10 @@ async function serve(handle: (request: Request) => Promise<Response>): Promise<s
 }
 
 /** A raw answer off the socket: what a client sees, framing included. */
-function raw(url: string, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  url: string,
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method }, (res) => {
       let body = "";
@@ -32,7 +35,15 @@ function raw(url: string, method = "GET"): Promise<{ status: number; headers: ht
 describe("the node:http adapter of a fetch handler", () => {
   it("sends a one-chunk answer with its length, the request's method, path, query and body reaching the handler", async () => {
     const url = await serve(async (request) =>
-      Response.json({ method: request.method, path: new URL(request.url).pathname, q: new URL(request.url).search, body: await request.text() }, { status: 201 }),
+      Response.json(
+        {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          q: new URL(request.url).search,
+          body: await request.text(),
+        },
+        { status: 201 },
+      ),
     );
     const response = await fetch(`${url}/api/v1/items?x=1`, { method: "POST", body: "hello" });
     expect(response.status).toBe(201);
@@ -130,7 +141,9 @@ describe("the node:http adapter of a fetch handler", () => {
       };
       // Stalls after the head: answered at once, closed after DRAIN_LIMIT.ms.
       const stalled = open(1024);
-      const answer = await new Promise<string>((resolve) => stalled.socket.once("data", (chunk) => resolve(String(chunk))));
+      const answer = await new Promise<string>((resolve) =>
+        stalled.socket.once("data", (chunk) => resolve(String(chunk))),
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toMatch(/connection: close/i);
       await stalled.closed;
@@ -142,7 +155,8 @@ describe("the node:http adapter of a fetch handler", () => {
       const chunk = Buffer.alloc(64 * 1024);
       while (!closed && sent < 64 * 1024 * 1024) {
         sent += chunk.byteLength;
-        if (!flood.socket.write(chunk)) await Promise.race([new Promise((r) => flood.socket.once("drain", r)), flood.closed]);
+        if (!flood.socket.write(chunk))
+          await Promise.race([new Promise((r) => flood.socket.once("drain", r)), flood.closed]);
       }
       await flood.closed;
       expect(sent).toBeLessThan(64 * 1024 * 1024);

@@ -47,7 +47,9 @@ describe("the Origin of a request, parsed strictly", () => {
 
   it("compares with the forwarded host when a proxy gave one", () => {
     expect(relation("https://pds.example", "internal:3000", { "x-forwarded-host": "pds.example" })).toBe("same");
-    expect(relation("http://evil.example@pds.example", "internal:3000", { "x-forwarded-host": "pds.example" })).toBe("cross");
+    expect(relation("http://evil.example@pds.example", "internal:3000", { "x-forwarded-host": "pds.example" })).toBe(
+      "cross",
+    );
   });
 
   it("answers the scheme, host and port of a valid Origin only", () => {

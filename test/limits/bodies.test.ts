@@ -18,7 +18,11 @@ async function footprint(memberId: string) {
 }
 
 const postRaw = (token: string, rawBody: string | Uint8Array, headers: Record<string, string>) =>
-  api("POST", "/collections", { token, rawBody: rawBody as string, headers: { "idempotency-key": "body-test", ...headers } });
+  api("POST", "/collections", {
+    token,
+    rawBody: rawBody as string,
+    headers: { "idempotency-key": "body-test", ...headers },
+  });
 
 describe("request bodies", () => {
   it("refuses a body over 1 MiB with 413, whether declared or streamed, and writes nothing", async () => {
@@ -93,7 +97,7 @@ describe("request bodies", () => {
       "application/json;charset=utf-8",
       'application/json; charset="Utf-8"',
       "application/json; charset=utf8",
-      "application/json; foo=\"a;charset=latin1\"; charset=utf-8",
+      'application/json; foo="a;charset=latin1"; charset=utf-8',
       "application/json",
       "application/vnd.example+json",
     ].entries()) {

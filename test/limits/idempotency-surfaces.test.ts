@@ -26,7 +26,11 @@ describe("Idempotency-Key beyond plain REST creates", () => {
     const again = await invoke(ada.token, key, "todos_create", { title: "From the assistant" });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.result).toEqual(first.body.result);
-    const viaRest = await api("POST", "/todos", { token: ada.token, body: { title: "From the assistant" }, headers: { "idempotency-key": key } });
+    const viaRest = await api("POST", "/todos", {
+      token: ada.token,
+      body: { title: "From the assistant" },
+      headers: { "idempotency-key": key },
+    });
     expect(viaRest.headers.get("idempotent-replayed")).toBe("true");
     expect(viaRest.body.id).toBe(first.body.result.id);
     const mismatch = await invoke(ada.token, key, "todos_create", { title: "Something else" });

@@ -63,7 +63,11 @@ describe("Idempotency-Key on creates", () => {
     expect(other.body).toMatchObject({ code: "idempotency_mismatch", status: 422 });
     expect(other.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     // The same key on another create capability is another payload too.
-    const todo = await api("POST", "/todos", { token: ada.token, body: { title: "A" }, headers: { "idempotency-key": key } });
+    const todo = await api("POST", "/todos", {
+      token: ada.token,
+      body: { title: "A" },
+      headers: { "idempotency-key": key },
+    });
     expect(todo.body.code).toBe("idempotency_mismatch");
     expect(await countCollections(ada.id)).toBe(1);
     // Another member's identical key is theirs alone.
@@ -125,7 +129,10 @@ describe("Idempotency-Key on creates", () => {
     if (!capability) throw new Error("collections_create is missing");
     const body = { name: "Orphan", type: "music" };
     const key = randomUUID();
-    await idempotencyFor(capability, new Headers({ "idempotency-key": key })).reserve(ada.id, parseCapabilityInput(capability, body));
+    await idempotencyFor(capability, new Headers({ "idempotency-key": key })).reserve(
+      ada.id,
+      parseCapabilityInput(capability, body),
+    );
     const start = Date.now();
     idempotencyClock.now = () => new Date(start + 61_000);
     const retry = await post(ada.token, key, body);
@@ -160,7 +167,9 @@ describe("Idempotency-Key on creates", () => {
     idempotencyClock.now = () => new Date(start);
     const first = await post(ada.token, key, { name: "Daily", type: "music" });
     idempotencyClock.now = () => new Date(start + 24 * 3600_000 - 1000);
-    expect((await post(ada.token, key, { name: "Daily", type: "music" })).headers.get("idempotent-replayed")).toBe("true");
+    expect((await post(ada.token, key, { name: "Daily", type: "music" })).headers.get("idempotent-replayed")).toBe(
+      "true",
+    );
     idempotencyClock.now = () => new Date(start + 24 * 3600_000 + 1000);
     const later = await post(ada.token, key, { name: "Daily", type: "music" });
     expect(later.status).toBe(201);
@@ -177,7 +186,11 @@ describe("Idempotency-Key on creates", () => {
     const ada = await makeMember();
     const created = await post(ada.token, null, { name: "Edit me", type: "music" });
     const headers = { "idempotency-key": '""' };
-    const patched = await api("PATCH", `/collections/${created.body.id}`, { token: ada.token, body: { name: "Edited" }, headers });
+    const patched = await api("PATCH", `/collections/${created.body.id}`, {
+      token: ada.token,
+      body: { name: "Edited" },
+      headers,
+    });
     expect(patched.status).toBe(200);
     expect(await storedKeys(ada.id)).toEqual([]);
   });

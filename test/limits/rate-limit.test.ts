@@ -115,7 +115,9 @@ describe("per-token rate limits", () => {
 
   it("puts POST /resolve, and only it, under the resolver policy as well", () => {
     const limited = capabilities.filter((capability) => capability.rateLimit === "resolver");
-    expect(limited.map((capability) => `${capability.http?.method} ${capability.http?.path}`)).toEqual(["POST /resolve"]);
+    expect(limited.map((capability) => `${capability.http?.method} ${capability.http?.path}`)).toEqual([
+      "POST /resolve",
+    ]);
     expect(limited.flatMap(policiesFor).map((policy) => policy.name)).toEqual(["token", "resolver"]);
   });
 
@@ -130,7 +132,9 @@ describe("per-token rate limits", () => {
     for (let i = 0; i < 5; i++) {
       const outcome = await execute(resolverLike, {}, call);
       expect(outcome.headers["RateLimit-Policy"]).toBe('"token";q=30;w=3000, "resolver";q=5;w=500');
-      expect(outcome.headers.RateLimit).toMatch(new RegExp(`^"token";r=${29 - i};t=\\d+, "resolver";r=${4 - i};t=\\d+$`));
+      expect(outcome.headers.RateLimit).toMatch(
+        new RegExp(`^"token";r=${29 - i};t=\\d+, "resolver";r=${4 - i};t=\\d+$`),
+      );
     }
     const refused = await execute(resolverLike, {}, call).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);

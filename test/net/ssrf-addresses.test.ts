@@ -21,7 +21,9 @@ let restore = () => {};
 afterEach(() => restore());
 
 describe("address classification", () => {
-  it.each(literal.map((row) => [row.host, row.why, row.public] as const))("%s (%s): public=%s", (host, _why, expected) => {
+  it.each(
+    literal.map((row) => [row.host, row.why, row.public] as const),
+  )("%s (%s): public=%s", (host, _why, expected) => {
     // As a URL host (what every consumer sees: WHATWG URL has normalised it) and as the bare text.
     const hostname = new URL(`https://${host}/`).hostname;
     expect(isPublicAddress(hostname)).toBe(expected);
@@ -29,9 +31,20 @@ describe("address classification", () => {
   });
 
   it("judges an IPv6 form by the IPv4 address it carries, and refuses zone ids", () => {
-    expect(classifyAddress("64:ff9b::10.0.0.1")).toMatchObject({ public: false, range: "rfc6052", embedded: { address: "10.0.0.1", range: "private" } });
-    expect(classifyAddress("2002:c0a8:1::1")).toMatchObject({ public: false, range: "6to4", embedded: { address: "192.168.0.1" } });
-    expect(classifyAddress("::ffff:8.8.8.8")).toMatchObject({ public: true, embedded: { address: "8.8.8.8", range: "unicast" } });
+    expect(classifyAddress("64:ff9b::10.0.0.1")).toMatchObject({
+      public: false,
+      range: "rfc6052",
+      embedded: { address: "10.0.0.1", range: "private" },
+    });
+    expect(classifyAddress("2002:c0a8:1::1")).toMatchObject({
+      public: false,
+      range: "6to4",
+      embedded: { address: "192.168.0.1" },
+    });
+    expect(classifyAddress("::ffff:8.8.8.8")).toMatchObject({
+      public: true,
+      embedded: { address: "8.8.8.8", range: "unicast" },
+    });
     expect(classifyAddress("fe80::1%eth0")).toMatchObject({ public: false, range: "scoped" });
     expect(classifyAddress("2606:4700:4700::1111%eth0").public).toBe(false);
     expect(classifyAddress("example.com")).toMatchObject({ public: false, range: "not-an-address" });
@@ -40,12 +53,16 @@ describe("address classification", () => {
 });
 
 describe("names: every address they resolve to is checked", () => {
-  it.each(names.map((row) => [row.host, row.why, row.public] as const))("%s (%s): allowed=%s", async (host, _why, expected) => {
+  it.each(
+    names.map((row) => [row.host, row.why, row.public] as const),
+  )("%s (%s): allowed=%s", async (host, _why, expected) => {
     restore = useNameResolver(tableResolver());
     const { error, addresses } = await lookupAll(host);
     if (expected) {
       expect(error).toBeNull();
-      expect((addresses as { address: string }[]).map((a) => a.address)).toEqual(names.find((r) => r.host === host)?.resolvesTo);
+      expect((addresses as { address: string }[]).map((a) => a.address)).toEqual(
+        names.find((r) => r.host === host)?.resolvesTo,
+      );
     } else {
       expect(error).toBeInstanceOf(BlockedAddressError);
       expect(error?.code).toBe("EBLOCKED");
@@ -81,7 +98,9 @@ describe("guardedFetch connects to the address the guard checked", () => {
     const ok = await guardedFetch(`http://fixture.ssrf.test:${port}/doc`, { allowHost });
     expect(ok).toMatchObject({ status: 200, body: '{"ok":true}' });
     expect(asked).toEqual(["fixture.ssrf.test"]);
-    await expect(guardedFetch(`http://fixture.ssrf.test:${port}/hop`, { allowHost })).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(guardedFetch(`http://fixture.ssrf.test:${port}/hop`, { allowHost })).rejects.toBeInstanceOf(
+      BlockedAddressError,
+    );
     expect(hits.slice(0, 2)).toEqual(["/doc", "/hop"]);
   });
 
@@ -91,7 +110,10 @@ describe("guardedFetch connects to the address the guard checked", () => {
     const at = `http://fixture.ssrf.test:${port}`;
     await expect(guardedFetch(`${at}/loop`, { allowHost, maxRedirects: 2 })).rejects.toThrow(GuardedFetchError);
     await expect(guardedFetch(`${at}/big`, { allowHost, maxBytes: 1024 })).rejects.toThrow(/larger than 1024 bytes/);
-    expect(await guardedFetch(`${at}/big`, { allowHost, maxBytes: 8192 })).toMatchObject({ status: 200, url: `${at}/big` });
+    expect(await guardedFetch(`${at}/big`, { allowHost, maxBytes: 8192 })).toMatchObject({
+      status: 200,
+      url: `${at}/big`,
+    });
   });
 
   it("refuses a name resolving to a private address before any connection, and lets a public one through to that address only", async () => {

@@ -16,9 +16,11 @@ describe("article titles from URL slugs", () => {
   });
 
   it("drops a numeric id a site appends to the slug, but keeps a year that is part of it", () => {
-    expect(titleOf("https://forums.macrumors.com/threads/apple-in-2023-the-biggest-news-stories-and-surprises-of-the-year.2414830/")).toBe(
-      "Apple in 2023 the Biggest News Stories and Surprises of the Year",
-    );
+    expect(
+      titleOf(
+        "https://forums.macrumors.com/threads/apple-in-2023-the-biggest-news-stories-and-surprises-of-the-year.2414830/",
+      ),
+    ).toBe("Apple in 2023 the Biggest News Stories and Surprises of the Year");
     expect(titleOf("https://www.bbc.co.uk/news/technology-16646023")).toBe("Technology");
     expect(titleOf("https://example.com/2024/05/why-we-sleep.html")).toBe("Why We Sleep");
     expect(titleOf("https://paulgraham.com/avg.html")).toBe("Avg");

@@ -22,17 +22,28 @@ let server: FixtureServer;
 let ada: TestMember;
 let base = 0;
 
-const newSong = (): Song => ({ spotify: spotifyId(), title: `Fixture Budget ${Math.random().toString(36).slice(2, 10)}` });
+const newSong = (): Song => ({
+  spotify: spotifyId(),
+  title: `Fixture Budget ${Math.random().toString(36).slice(2, 10)}`,
+});
 const trackUrl = (song: Song) => `https://open.spotify.com/track/${song.spotify}`;
 /** A fresh Odesli base URL (a fresh budget), answering these songs. */
 function odesliFor(songs: Song[]): { url: string; asked: () => number } {
   const prefix = `/odesli-${++base}-${Date.now()}`;
   for (const song of songs) {
-    routes[routeKey("GET", `${prefix}/links?${new URLSearchParams({ url: trackUrl(song), userCountry: "US", songIfSingle: "true" })}`)] = {
+    routes[
+      routeKey(
+        "GET",
+        `${prefix}/links?${new URLSearchParams({ url: trackUrl(song), userCountry: "US", songIfSingle: "true" })}`,
+      )
+    ] = {
       body: JSON.stringify(odesliAnswer(song)),
     };
   }
-  return { url: `${server.url}${prefix}`, asked: () => server.requests.filter((request) => request.startsWith(`GET ${prefix}/`)).length };
+  return {
+    url: `${server.url}${prefix}`,
+    asked: () => server.requests.filter((request) => request.startsWith(`GET ${prefix}/`)).length,
+  };
 }
 const resolve = (input: string) => api("POST", "/resolve", { token: ada.token, body: { input } });
 
@@ -50,7 +61,12 @@ describe("provider budgets and background completion", () => {
   beforeEach(() => {
     clearProviderCache();
     resetProviderBreaker();
-    setEnv({ RESOLVER_PROVIDERS: "odesli", RESOLVER_MIN_INTERVAL_MS: undefined, RESOLVER_RETRIES: "0", RESOLVER_ODESLI_BUDGET: "1/3600" });
+    setEnv({
+      RESOLVER_PROVIDERS: "odesli",
+      RESOLVER_MIN_INTERVAL_MS: undefined,
+      RESOLVER_RETRIES: "0",
+      RESOLVER_ODESLI_BUDGET: "1/3600",
+    });
   });
 
   it("answers partial at once when the budget is spent, and the worker completes the entry later", async () => {
@@ -73,7 +89,10 @@ describe("provider budgets and background completion", () => {
     });
     expect(odesli.asked()).toBe(1);
     const id = waiting.body.song_id as string;
-    expect((await api("GET", `/catalog/${id}`, { token: ada.token })).body).toMatchObject({ song_id: id, partial: true });
+    expect((await api("GET", `/catalog/${id}`, { token: ada.token })).body).toMatchObject({
+      song_id: id,
+      partial: true,
+    });
 
     // While the budget stays spent, a pass leaves the entry queued, for a later attempt.
     expect(await runCatalogCompletions({ entries: [id] })).toBe(1);
@@ -98,7 +117,12 @@ describe("provider budgets and background completion", () => {
       await worker.stop();
     }
     expect(odesli.asked()).toBe(2);
-    expect(completed.body).toMatchObject({ song_id: id, title: second.title, partial: false, creators: [{ name: "The Fixtures" }] });
+    expect(completed.body).toMatchObject({
+      song_id: id,
+      title: second.title,
+      partial: false,
+      creators: [{ name: "The Fixtures" }],
+    });
     expect(await sqlAsService("select 1 from app_private.catalog_completions where entry_id = $1", [id])).toEqual([]);
     // A later resolve answers the completed entry from the catalog, asking nobody.
     const again = await resolve(trackUrl(second));
@@ -112,7 +136,9 @@ describe("provider budgets and background completion", () => {
     setEnv({ RESOLVER_ODESLI_URL: odesli.url });
     const answer = await resolve(trackUrl(song));
     expect(answer.body).toMatchObject({ partial: true, resolution: { completing: false } });
-    expect(await sqlAsService("select 1 from app_private.catalog_completions where entry_id = $1", [answer.body.song_id])).toEqual([]);
+    expect(
+      await sqlAsService("select 1 from app_private.catalog_completions where entry_id = $1", [answer.body.song_id]),
+    ).toEqual([]);
   });
 
   it.skipIf(!process.env.REDIS_URL)(

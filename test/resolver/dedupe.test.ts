@@ -13,7 +13,9 @@ describe("catalog dedupe", () => {
       `https://www.deezer.com/fr/track/${id}/`,
     ];
     const responses = await Promise.all(
-      members.map((member, i) => api("POST", "/resolve", { token: member.token, body: { input: urls[i % urls.length] } })),
+      members.map((member, i) =>
+        api("POST", "/resolve", { token: member.token, body: { input: urls[i % urls.length] } }),
+      ),
     );
     for (const response of responses) expect(response.status).toBe(200);
     const songIds = new Set(responses.map((response) => response.body.song_id));
@@ -31,7 +33,10 @@ describe("catalog dedupe", () => {
       sqlAsMember(member.id, "insert into public.catalog_entries (domain, title) values ('music', 'Sneaky')"),
     ).rejects.toThrow(/permission denied/);
     await expect(
-      sqlAsMember(member.id, "insert into public.catalog_external_ids (namespace, value, entry_id) values ('x', 'y', gen_random_uuid())"),
+      sqlAsMember(
+        member.id,
+        "insert into public.catalog_external_ids (namespace, value, entry_id) values ('x', 'y', gen_random_uuid())",
+      ),
     ).rejects.toThrow(/permission denied/);
   });
 

@@ -25,15 +25,36 @@ const answer = {
     youtubeMusic: { url: `https://music.youtube.com/watch?v=${VIDEO}`, entityUniqueId: `YOUTUBE_VIDEO::${VIDEO}` },
   },
   entitiesByUniqueId: {
-    [`SPOTIFY_SONG::${SPOTIFY}`]: { id: SPOTIFY, type: "song", title: "Yesterday - Remastered 2009", artistName: "The Beatles", apiProvider: "spotify" },
-    [`ITUNES_SONG::${APPLE}`]: { id: APPLE, type: "song", title: "Yesterday", artistName: "The Beatles", apiProvider: "itunes" },
+    [`SPOTIFY_SONG::${SPOTIFY}`]: {
+      id: SPOTIFY,
+      type: "song",
+      title: "Yesterday - Remastered 2009",
+      artistName: "The Beatles",
+      apiProvider: "spotify",
+    },
+    [`ITUNES_SONG::${APPLE}`]: {
+      id: APPLE,
+      type: "song",
+      title: "Yesterday",
+      artistName: "The Beatles",
+      apiProvider: "itunes",
+    },
     [`YOUTUBE_VIDEO::${VIDEO}`]: {
-      id: VIDEO, type: "song", title: "Yesterday", artistName: "The Beatles", apiProvider: "youtube",
-      thumbnailUrl: `https://i.ytimg.com/vi/${VIDEO}/hqdefault.jpg`, thumbnailWidth: 480, thumbnailHeight: 360,
+      id: VIDEO,
+      type: "song",
+      title: "Yesterday",
+      artistName: "The Beatles",
+      apiProvider: "youtube",
+      thumbnailUrl: `https://i.ytimg.com/vi/${VIDEO}/hqdefault.jpg`,
+      thumbnailWidth: 480,
+      thumbnailHeight: 360,
     },
   },
 };
-const odesliKey = routeKey("GET", `/odesli/links?${new URLSearchParams({ url: `https://open.spotify.com/track/${SPOTIFY}`, userCountry: "US", songIfSingle: "true" })}`);
+const odesliKey = routeKey(
+  "GET",
+  `/odesli/links?${new URLSearchParams({ url: `https://open.spotify.com/track/${SPOTIFY}`, userCountry: "US", songIfSingle: "true" })}`,
+);
 
 let server: FixtureServer;
 const saved: Record<string, string | undefined> = {};
@@ -75,15 +96,24 @@ describe("thin catalog songs are filled in by one lookup", () => {
       external_ids: expect.objectContaining({ "spotify:track": SPOTIFY, "apple:song": APPLE, "youtube:video": VIDEO }),
     });
     expect(response.body.external_ids.seed).toBe("music/track/yesterday-the-beatles");
-    expect(Object.keys(response.body.platform_links)).toEqual(expect.arrayContaining(["spotify", "apple_music", "youtube", "youtube_music"]));
+    expect(Object.keys(response.body.platform_links)).toEqual(
+      expect.arrayContaining(["spotify", "apple_music", "youtube", "youtube_music"]),
+    );
     expect(server.requests).toContain(odesliKey);
   });
 
   it("once filled in, the song's other links answer from the catalog without asking again", async () => {
     const ada = await makeMember();
     const before = server.requests.length;
-    const response = await api("POST", "/resolve", { token: ada.token, body: { input: `https://music.apple.com/gb/song/yesterday/${APPLE}` } });
-    expect(response.body).toMatchObject({ title: "Yesterday", artwork: { source: "youtube" }, resolution: { offline: true, providers: [] } });
+    const response = await api("POST", "/resolve", {
+      token: ada.token,
+      body: { input: `https://music.apple.com/gb/song/yesterday/${APPLE}` },
+    });
+    expect(response.body).toMatchObject({
+      title: "Yesterday",
+      artwork: { source: "youtube" },
+      resolution: { offline: true, providers: [] },
+    });
     expect(server.requests.length).toBe(before);
   });
 });

@@ -33,7 +33,8 @@ describe("resolver evaluation set, providers replayed", () => {
     expect(cases.length).toBeGreaterThanOrEqual(150);
     expect(new Set(cases.flatMap((c) => c.platform ?? [])).size).toBeGreaterThanOrEqual(12);
     const kinds = new Set(cases.map((c) => c.kind));
-    for (const kind of ["link", "short_link", "locale", "phrase", "non_english", "isbn", "article"]) expect(kinds).toContain(kind);
+    for (const kind of ["link", "short_link", "locale", "phrase", "non_english", "isbn", "article"])
+      expect(kinds).toContain(kind);
     for (const domain of ["music", "film", "books", "places", "articles"]) {
       expect(cases.some((c) => c.expect.domain === domain)).toBe(true);
     }

@@ -24,8 +24,13 @@ const resolve = (input: string, member = ada) => api("POST", "/resolve", { token
 const entry = (id: string) => api("GET", `/catalog/${id}`, { token: ada.token });
 const spotifyUrl = (song: Song) => `https://open.spotify.com/track/${song.spotify}`;
 const appleUrl = (song: Song) => `https://music.apple.com/us/song/${song.apple}`;
-const odesliRoute = (url: string) => routeKey("GET", `/odesli/links?${new URLSearchParams({ url, userCountry: "US", songIfSingle: "true" })}`);
-const newSong = (): Song => ({ spotify: spotifyId(), apple: String(randomInt(9_100_000_000, 9_199_999_999)), title: `Fixture Identity ${randomInt(1e9)}` });
+const odesliRoute = (url: string) =>
+  routeKey("GET", `/odesli/links?${new URLSearchParams({ url, userCountry: "US", songIfSingle: "true" })}`);
+const newSong = (): Song => ({
+  spotify: spotifyId(),
+  apple: String(randomInt(9_100_000_000, 9_199_999_999)),
+  title: `Fixture Identity ${randomInt(1e9)}`,
+});
 /** Odesli knows the song under both links (it answers the same document for each). */
 const odesliKnows = (song: Song, answer: Partial<FixtureAnswer> = {}) => {
   const body = JSON.stringify(odesliAnswer(song));
@@ -44,7 +49,12 @@ describe("one entry per work", () => {
   beforeEach(() => {
     clearProviderCache();
     resetProviderBreaker();
-    setEnv({ RESOLVER_PROVIDERS: "off", RESOLVER_ODESLI_URL: `${server.url}/odesli`, RESOLVER_MIN_INTERVAL_MS: "0", RESOLVER_RETRIES: "0" });
+    setEnv({
+      RESOLVER_PROVIDERS: "off",
+      RESOLVER_ODESLI_URL: `${server.url}/odesli`,
+      RESOLVER_MIN_INTERVAL_MS: "0",
+      RESOLVER_RETRIES: "0",
+    });
   });
 
   it("writes each scheme's ids in one form: ISBN-10 as ISBN-13, ISRC without hyphens, MusicBrainz lower case", () => {
@@ -113,7 +123,9 @@ describe("one entry per work", () => {
     // Both answers arrive together, so both writes race for the same ids.
     odesliKnows(song, { delayMs: 150 });
     const members = await Promise.all([makeMember(), makeMember(), makeMember(), makeMember()]);
-    const answers = await Promise.all(members.map((member, i) => resolve(i % 2 ? appleUrl(song) : spotifyUrl(song), member)));
+    const answers = await Promise.all(
+      members.map((member, i) => resolve(i % 2 ? appleUrl(song) : spotifyUrl(song), member)),
+    );
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(new Set(answers.map((answer) => answer.body.song_id)).size).toBe(1);
     expect(answers[0]?.body).toMatchObject({ title: song.title, partial: false });
@@ -134,9 +146,13 @@ describe("one entry per work", () => {
     expect(byApple.body.song_id).not.toBe(bySpotify.body.song_id);
     const [older, newer] = [bySpotify.body.song_id as string, byApple.body.song_id as string];
 
-    const collection = (await api("POST", "/collections", { token: ada.token, body: { name: "merge", type: "music" } })).body;
+    const collection = (await api("POST", "/collections", { token: ada.token, body: { name: "merge", type: "music" } }))
+      .body;
     const items = await Promise.all(
-      [older, newer].map(async (song_id) => (await api("POST", "/items", { token: ada.token, body: { collection_id: collection.id, song_id } })).body),
+      [older, newer].map(
+        async (song_id) =>
+          (await api("POST", "/items", { token: ada.token, body: { collection_id: collection.id, song_id } })).body,
+      ),
     );
 
     const hook = await api("POST", "/webhook-endpoints", {
@@ -158,9 +174,10 @@ describe("one entry per work", () => {
       expect(read.body.song_id).toBe(older);
     }
     // The owner learns of it: the repointed item (only the one that pointed at the merged entry) is an item.updated event.
-    const events = await sqlAsService<{ event_type: string }>("select event_type from public.webhook_deliveries where endpoint_id = $1", [
-      hook.body.id,
-    ]);
+    const events = await sqlAsService<{ event_type: string }>(
+      "select event_type from public.webhook_deliveries where endpoint_id = $1",
+      [hook.body.id],
+    );
     expect(events).toEqual([{ event_type: "item.updated" }]);
     const gone = await sqlAsService("select 1 from public.catalog_entries where id = $1", [newer]);
     expect(gone).toEqual([]);
@@ -181,9 +198,13 @@ describe("one entry per work", () => {
     const partials: string[] = [];
     for (const link of links) partials.push((await resolve(link)).body.song_id);
     expect(new Set(partials).size).toBe(3);
-    const collection = (await api("POST", "/collections", { token: ada.token, body: { name: "race", type: "music" } })).body;
+    const collection = (await api("POST", "/collections", { token: ada.token, body: { name: "race", type: "music" } }))
+      .body;
     const items = [];
-    for (const song_id of partials) items.push((await api("POST", "/items", { token: ada.token, body: { collection_id: collection.id, song_id } })).body);
+    for (const song_id of partials)
+      items.push(
+        (await api("POST", "/items", { token: ada.token, body: { collection_id: collection.id, song_id } })).body,
+      );
 
     // Odesli knows the Spotify and Apple links (naming all three ids), not the Deezer one.
     setEnv({ RESOLVER_PROVIDERS: "odesli" });
@@ -199,7 +220,8 @@ describe("one entry per work", () => {
     );
     expect(owners).toEqual([{ entry_id: partials[0] }]);
     for (const answer of answers) expect((await entry(answer.body.song_id)).body.song_id).toBe(partials[0]);
-    for (const item of items) expect((await api("GET", `/items/${item.id}`, { token: ada.token })).body.song_id).toBe(partials[0]);
+    for (const item of items)
+      expect((await api("GET", `/items/${item.id}`, { token: ada.token })).body.song_id).toBe(partials[0]);
     expect((await entry(partials[0] as string)).body).toMatchObject({ title: song.title, partial: false });
   });
 
@@ -216,7 +238,10 @@ describe("one entry per work", () => {
     routes[odesliRoute(appleUrl(song))] = { body: JSON.stringify(odesliAnswer(song)) };
     const merged = await resolve(appleUrl(song));
     expect(merged.body).toMatchObject({ song_id: complete.body.song_id, partial: false });
-    expect((await entry(partial.body.song_id)).body).toMatchObject({ song_id: complete.body.song_id, merged_from: partial.body.song_id });
+    expect((await entry(partial.body.song_id)).body).toMatchObject({
+      song_id: complete.body.song_id,
+      merged_from: partial.body.song_id,
+    });
   });
 
   it("answers 404 for an id that never was an entry", async () => {

@@ -21,7 +21,13 @@ describe("ISBN check digits", () => {
   });
 
   it("accepts the usual spellings", () => {
-    for (const raw of ["ISBN 978-0-14-032872-1", "ISBN-13: 978 0 14 032872 1", "isbn:0-14-032872-6", "0-14-032872-6", "080442957x"]) {
+    for (const raw of [
+      "ISBN 978-0-14-032872-1",
+      "ISBN-13: 978 0 14 032872 1",
+      "isbn:0-14-032872-6",
+      "0-14-032872-6",
+      "080442957x",
+    ]) {
       expect(toIsbn13(raw), raw).toMatch(/^97[89]\d{10}$/);
     }
     expect(compactIsbn("ISBN-10: 0-8044-2957-x")).toBe("080442957X");

@@ -77,20 +77,26 @@ describe("provider HTTP client", () => {
   });
 
   it("reports an unreachable provider as a network error", async () => {
-    await expect(getJson(settings({ retries: 0 }), "http://127.0.0.1:1/nothing")).rejects.toMatchObject({ code: "network" });
+    await expect(getJson(settings({ retries: 0 }), "http://127.0.0.1:1/nothing")).rejects.toMatchObject({
+      code: "network",
+    });
   });
 
   it("stops waiting and retrying at the resolve's deadline", async () => {
     const deadline = AbortSignal.timeout(300);
     const started = performance.now();
-    const error = await getJson(settings({ retries: 5, timeoutMs: 10_000, signal: deadline }), `${server.url}/slow`).catch((e: unknown) => e);
+    const error = await getJson(
+      settings({ retries: 5, timeoutMs: 10_000, signal: deadline }),
+      `${server.url}/slow`,
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "timeout" });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(server.requests.filter((r) => r === "GET /slow")).toHaveLength(1);
   });
 
   it("does not count a 4xx against the provider's circuit", async () => {
-    for (let i = 0; i < 5; i++) await expect(getJson(settings(), `${server.url}/forbidden`)).rejects.toMatchObject({ code: "http_error" });
+    for (let i = 0; i < 5; i++)
+      await expect(getJson(settings(), `${server.url}/forbidden`)).rejects.toMatchObject({ code: "http_error" });
     expect(await getJson(settings(), `${server.url}/ok/1`)).toEqual({ n: 1 });
   });
 
@@ -104,17 +110,35 @@ describe("provider HTTP client", () => {
 
 describe("SSRF guard", () => {
   it.each([
-    ["127.0.0.1", false], ["10.1.2.3", false], ["172.16.0.1", false], ["172.31.255.255", false], ["192.168.1.1", false],
-    ["169.254.169.254", false], ["100.64.0.1", false], ["0.0.0.0", false], ["224.0.0.1", false], ["::1", false],
-    ["fe80::1", false], ["fd00::1", false], ["::ffff:127.0.0.1", false], ["::ffff:10.0.0.1", false], ["not-an-ip", false],
-    ["93.184.216.34", true], ["8.8.8.8", true], ["172.32.0.1", true], ["2606:4700:4700::1111", true], ["::ffff:8.8.8.8", true],
+    ["127.0.0.1", false],
+    ["10.1.2.3", false],
+    ["172.16.0.1", false],
+    ["172.31.255.255", false],
+    ["192.168.1.1", false],
+    ["169.254.169.254", false],
+    ["100.64.0.1", false],
+    ["0.0.0.0", false],
+    ["224.0.0.1", false],
+    ["::1", false],
+    ["fe80::1", false],
+    ["fd00::1", false],
+    ["::ffff:127.0.0.1", false],
+    ["::ffff:10.0.0.1", false],
+    ["not-an-ip", false],
+    ["93.184.216.34", true],
+    ["8.8.8.8", true],
+    ["172.32.0.1", true],
+    ["2606:4700:4700::1111", true],
+    ["::ffff:8.8.8.8", true],
   ])("%s public=%s", (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
   });
 
   it("refuses a name that resolves to loopback unless the host is allow-listed", async () => {
     const lookup = (host: string) =>
-      new Promise<{ error: NodeJS.ErrnoException | null }>((resolve) => guardedLookup(host, {}, (error) => resolve({ error })));
+      new Promise<{ error: NodeJS.ErrnoException | null }>((resolve) =>
+        guardedLookup(host, {}, (error) => resolve({ error })),
+      );
     expect((await lookup("localhost")).error?.code).toBe("EBLOCKED");
     const saved = process.env.RESOLVER_ALLOW_PRIVATE_HOSTS;
     process.env.RESOLVER_ALLOW_PRIVATE_HOSTS = "localhost";

@@ -29,7 +29,8 @@ async function upstream(behaviour: { status: number } | "hang") {
 type Upstream = Awaited<ReturnType<typeof upstream>>;
 let down: Upstream;
 let hanging: Upstream;
-const resolve = (member: TestMember, input: string) => api("POST", "/resolve", { token: member.token, body: { input } });
+const resolve = (member: TestMember, input: string) =>
+  api("POST", "/resolve", { token: member.token, body: { input } });
 const fresh = () => `Outage${Math.random().toString(36).slice(2, 12)}`.padEnd(22, "0").slice(0, 22);
 const DEADLINE = 600;
 
@@ -87,8 +88,14 @@ describe("resolve when providers are slow or gone", () => {
     const response = await resolve(ada, `https://open.spotify.com/track/${fresh()}`);
     const elapsed = performance.now() - started;
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ partial: true, title: null, resolution: { matched_by: "url_parser", offline: false } });
-    expect(response.body.resolution.warnings).toContainEqual(expect.objectContaining({ provider: "odesli", code: "timeout" }));
+    expect(response.body).toMatchObject({
+      partial: true,
+      title: null,
+      resolution: { matched_by: "url_parser", offline: false },
+    });
+    expect(response.body.resolution.warnings).toContainEqual(
+      expect.objectContaining({ provider: "odesli", code: "timeout" }),
+    );
     expect(hanging.requests.length).toBeGreaterThan(0);
     // Abandoned at the deadline, not after the 10 s attempt timeout (and not after retries).
     expect(elapsed).toBeGreaterThanOrEqual(DEADLINE - 50);
@@ -99,7 +106,11 @@ describe("resolve when providers are slow or gone", () => {
     // A long deadline: answering well inside it shows DNS failures are neither waited on nor retried.
     setEnv({ ...everyProviderAt((id) => `http://${id}.pds-test.invalid`), RESOLVER_DEADLINE_MS: "5000" });
     const ada = await makeMember();
-    for (const input of [`https://open.spotify.com/track/${fresh()}`, freshIsbn(), `https://news.pds-test.invalid/${fresh()}/a-story`]) {
+    for (const input of [
+      `https://open.spotify.com/track/${fresh()}`,
+      freshIsbn(),
+      `https://news.pds-test.invalid/${fresh()}/a-story`,
+    ]) {
       const started = performance.now();
       const response = await resolve(ada, input);
       expect(response.status, `${input}: ${JSON.stringify(response.body)}`).toBe(200);
@@ -108,7 +119,9 @@ describe("resolve when providers are slow or gone", () => {
     }
     // One DNS failure is enough: the next resolve does not even try (no retry, no wait).
     const next = await resolve(ada, `https://open.spotify.com/track/${fresh()}`);
-    expect(next.body.resolution.warnings).toContainEqual(expect.objectContaining({ provider: "odesli", code: "circuit_open" }));
+    expect(next.body.resolution.warnings).toContainEqual(
+      expect.objectContaining({ provider: "odesli", code: "circuit_open" }),
+    );
     const phrase = await resolve(ada, "qxzvw jjkkq plorf");
     expect(phrase.status).toBeLessThan(500);
   });
@@ -122,16 +135,22 @@ describe("resolve when providers are slow or gone", () => {
     for (let i = 0; i < 3; i++) {
       const response = await resolve(ada, `https://open.spotify.com/track/${fresh()}`);
       expect(response.status).toBe(200);
-      expect(response.body.resolution.warnings).toContainEqual(expect.objectContaining({ provider: "odesli", code: "rate_limited" }));
+      expect(response.body.resolution.warnings).toContainEqual(
+        expect.objectContaining({ provider: "odesli", code: "rate_limited" }),
+      );
     }
     expect(down.requests.length - before).toBe(3);
     const open = await resolve(ada, `https://open.spotify.com/track/${fresh()}`);
     expect(open.status).toBe(200);
-    expect(open.body.resolution.warnings).toContainEqual(expect.objectContaining({ provider: "odesli", code: "circuit_open" }));
+    expect(open.body.resolution.warnings).toContainEqual(
+      expect.objectContaining({ provider: "odesli", code: "circuit_open" }),
+    );
     expect(down.requests.length - before).toBe(3);
     now += 60_001;
     const probe = await resolve(ada, `https://open.spotify.com/track/${fresh()}`);
-    expect(probe.body.resolution.warnings).toContainEqual(expect.objectContaining({ provider: "odesli", code: "rate_limited" }));
+    expect(probe.body.resolution.warnings).toContainEqual(
+      expect.objectContaining({ provider: "odesli", code: "rate_limited" }),
+    );
     expect(down.requests.length - before).toBe(4);
     // The probe failed: open again at once.
     const reopened = await resolve(ada, `https://open.spotify.com/track/${fresh()}`);

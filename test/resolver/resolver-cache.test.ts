@@ -23,9 +23,11 @@ const run = randomBytes(4).toString("hex");
 const trackNumber = 8_000_000_000 + (Date.now() % 1_000_000_000);
 const created: string[] = [];
 
-const key = (path: string, params: Record<string, string> = {}) => routeKey("GET", `${path}?${new URLSearchParams(params)}`);
+const key = (path: string, params: Record<string, string> = {}) =>
+  routeKey("GET", `${path}?${new URLSearchParams(params)}`);
 const seen = (route: string) => server.requests.filter((request) => request === route).length;
-const resolve = (member: TestMember, input: string) => api("POST", "/resolve", { token: member.token, body: { input } });
+const resolve = (member: TestMember, input: string) =>
+  api("POST", "/resolve", { token: member.token, body: { input } });
 const restart = () => {
   clearProviderCache();
   resetProviderBreaker();
@@ -66,7 +68,15 @@ describe("resolver cache (shared, in the database)", () => {
     routes[search] = {
       body: JSON.stringify({
         resultCount: 1,
-        results: [{ wrapperType: "track", kind: "song", trackId: trackNumber, trackName: `Entirely Other Title ${run}`, artistName: "The Fixtures" }],
+        results: [
+          {
+            wrapperType: "track",
+            kind: "song",
+            trackId: trackNumber,
+            trackName: `Entirely Other Title ${run}`,
+            artistName: "The Fixtures",
+          },
+        ],
       }),
     };
     const first = await resolve(ada, `song: ${phrase}`);
@@ -97,7 +107,15 @@ describe("resolver cache (shared, in the database)", () => {
     const found = {
       entityUniqueId: unique,
       linksByPlatform: { spotify: { url, entityUniqueId: unique } },
-      entitiesByUniqueId: { [unique]: { id: track, type: "song", title: `Cached Song ${run}`, artistName: "The Fixtures", apiProvider: "spotify" } },
+      entitiesByUniqueId: {
+        [unique]: {
+          id: track,
+          type: "song",
+          title: `Cached Song ${run}`,
+          artistName: "The Fixtures",
+          apiProvider: "spotify",
+        },
+      },
     };
     routes[lookup] = [{ status: 404, body: '{"statusCode":404}' }, { body: JSON.stringify(found) }];
 
@@ -125,7 +143,10 @@ describe("resolver cache (shared, in the database)", () => {
     routes[`GET ${refused}`] = { status: 403 };
     routes[`GET ${down}`] = [{ status: 500 }, { body: '{"resultCount":0,"results":[]}' }];
 
-    await expect(getJson(settings(), `${server.url}${refused}`)).rejects.toMatchObject({ code: "http_error", clientError: true });
+    await expect(getJson(settings(), `${server.url}${refused}`)).rejects.toMatchObject({
+      code: "http_error",
+      clientError: true,
+    });
     restart();
     await expect(getJson(settings(), `${server.url}${refused}`)).rejects.toMatchObject({
       provider: "itunes",
@@ -134,9 +155,15 @@ describe("resolver cache (shared, in the database)", () => {
     });
     expect(seen(`GET ${refused}`)).toBe(1);
 
-    await expect(getJson(settings(), `${server.url}${down}`, foundNothing("results"))).rejects.toMatchObject({ code: "http_error", clientError: false });
+    await expect(getJson(settings(), `${server.url}${down}`, foundNothing("results"))).rejects.toMatchObject({
+      code: "http_error",
+      clientError: false,
+    });
     restart();
-    expect(await getJson(settings(), `${server.url}${down}`, foundNothing("results"))).toEqual({ resultCount: 0, results: [] });
+    expect(await getJson(settings(), `${server.url}${down}`, foundNothing("results"))).toEqual({
+      resultCount: 0,
+      results: [],
+    });
     expect(seen(`GET ${down}`)).toBe(2);
     // Found nothing (as iTunes says it): a failed look-up, kept for the short TTL.
     const [row] = await sqlAsService<{ failed: boolean; minutes: number }>(
@@ -153,7 +180,9 @@ describe("resolver cache (shared, in the database)", () => {
     await getJson(providerSettings("itunes"), `${server.url}${path}`);
     await getJson(providerSettings("itunes"), `${server.url}${path}`);
     expect(seen(`GET ${path}`)).toBe(2);
-    expect(await sqlAsService("select 1 from app_private.resolver_cache where key = $1", [`itunes ${server.url}${path}`])).toEqual([]);
+    expect(
+      await sqlAsService("select 1 from app_private.resolver_cache where key = $1", [`itunes ${server.url}${path}`]),
+    ).toEqual([]);
   });
 
   it("purges expired rows in the scheduled upkeep, and keeps live ones", async () => {
@@ -167,9 +196,10 @@ describe("resolver cache (shared, in the database)", () => {
     );
     const { asService } = await import("@/lib/db");
     expect(await asService((tx) => task?.run(tx) ?? Promise.resolve(0))).toBeGreaterThanOrEqual(1);
-    const left = await sqlAsService<{ key: string }>("select key from app_private.resolver_cache where key like $1 order by key", [
-      `test % ${run}`,
-    ]);
+    const left = await sqlAsService<{ key: string }>(
+      "select key from app_private.resolver_cache where key like $1 order by key",
+      [`test % ${run}`],
+    );
     expect(left).toEqual([{ key: `test live ${run}` }]);
   });
 

@@ -55,7 +55,15 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
             return tx.query(sql, params);
           };
           const recorder: Queryable = queryOnly(explained);
-          await ending(() => handlerFor(capability)({ memberId: member.id, scopes: new Set(), tx: recorder, input: { query }, capability }));
+          await ending(() =>
+            handlerFor(capability)({
+              memberId: member.id,
+              scopes: new Set(),
+              tx: recorder,
+              input: { query },
+              capability,
+            }),
+          );
           return plans;
         };
         const plan = { common: await plansOf("midnight"), typo: await plansOf("midnigth") };

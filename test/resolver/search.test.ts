@@ -68,7 +68,16 @@ describe("GET /search", () => {
 
   it("refuses a missing or empty q, an unknown domain, a bad cursor and a stray parameter (422)", async () => {
     const ada = await makeMember({ scopes: ["items:read"] });
-    for (const query of ["", "q=", "q=%20%20", "q=x&domain=games", "q=x&after=bm90LWEtY3Vyc29y", "q=x&offset=10", "q=x&limit=201", "q=x&query=y"]) {
+    for (const query of [
+      "",
+      "q=",
+      "q=%20%20",
+      "q=x&domain=games",
+      "q=x&after=bm90LWEtY3Vyc29y",
+      "q=x&offset=10",
+      "q=x&limit=201",
+      "q=x&query=y",
+    ]) {
       const response = await search(ada, query);
       expect(response.status, query).toBe(422);
       expect(response.body.code).toBe("invalid_request");

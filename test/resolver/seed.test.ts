@@ -26,9 +26,15 @@ describe("offline seed catalog", () => {
   it("refuses, in the generator, any seed change the platform-ids migration cannot carry", () => {
     const [first, ...rest] = seedRows();
     if (!first) throw new Error("empty seed");
-    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, title: `${first.title} (renamed)` }, ...rest])).toThrow(/changed its title/);
-    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, external_ids: first.external_ids.slice(0, 1) }, ...rest])).toThrow(/lost ids/);
-    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, id: "00000000-0000-5000-8000-000000000000" }, ...rest])).toThrow(/is new/);
+    expect(() => seedIdsDelta(baseSeedRows(), [{ ...first, title: `${first.title} (renamed)` }, ...rest])).toThrow(
+      /changed its title/,
+    );
+    expect(() =>
+      seedIdsDelta(baseSeedRows(), [{ ...first, external_ids: first.external_ids.slice(0, 1) }, ...rest]),
+    ).toThrow(/lost ids/);
+    expect(() =>
+      seedIdsDelta(baseSeedRows(), [{ ...first, id: "00000000-0000-5000-8000-000000000000" }, ...rest]),
+    ).toThrow(/is new/);
   });
 
   it("holds a few hundred entries across all six domains, every ISBN valid, no id twice", () => {

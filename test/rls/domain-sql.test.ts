@@ -45,7 +45,9 @@ describe("streaks and check-ins in SQL", () => {
     for (const [sql, code] of attempts) {
       expect(await sqlErrorAsMember(ada.id, sql), sql).toMatchObject({ code });
     }
-    const [row] = await sqlAsMember(ada.id, "select current_count, longest_count from public.streaks where id = $1", [id]);
+    const [row] = await sqlAsMember(ada.id, "select current_count, longest_count from public.streaks where id = $1", [
+      id,
+    ]);
     expect(row).toEqual({ current_count: 0, longest_count: 0 });
   });
 
@@ -57,9 +59,9 @@ describe("streaks and check-ins in SQL", () => {
       code: "42501",
       message: expect.stringContaining("belongs to this member"),
     });
-    expect(
-      await sqlErrorAsMember(ada.id, "select public.check_in_streak($1, current_date + 2)", [id]),
-    ).toMatchObject({ code: "22023" });
+    expect(await sqlErrorAsMember(ada.id, "select public.check_in_streak($1, current_date + 2)", [id])).toMatchObject({
+      code: "22023",
+    });
     const backdoor = await sqlErrorAsMember(
       ada.id,
       "select app_private.check_in_streak_at($1, $2, null, '', now() + interval '30 days')",
@@ -92,9 +94,14 @@ describe("blocks, follows and messages in SQL", () => {
     const { ada, bob } = await blockedPair();
     const eve = await makeMember();
     expect(await sqlAsMember(ada.id, "select * from public.blocks")).toEqual([]);
-    expect(await sqlAsMember(ada.id, "delete from public.blocks where blocked_id = $1 returning 1", [ada.id])).toEqual([]);
+    expect(await sqlAsMember(ada.id, "delete from public.blocks where blocked_id = $1 returning 1", [ada.id])).toEqual(
+      [],
+    );
     expect(
-      await sqlErrorAsMember(eve.id, "insert into public.blocks (blocker_id, blocked_id) values ($1, $2)", [ada.id, bob.id]),
+      await sqlErrorAsMember(eve.id, "insert into public.blocks (blocker_id, blocked_id) values ($1, $2)", [
+        ada.id,
+        bob.id,
+      ]),
     ).toMatchObject({ code: "42501" });
     expect(
       await sqlErrorAsMember(eve.id, "select app_private.blocked_between($1, $2)", [ada.id, bob.id]),
@@ -105,10 +112,11 @@ describe("blocks, follows and messages in SQL", () => {
     const ada = await makeMember();
     const bob = await makeMember();
     expect(
-      await sqlErrorAsMember(ada.id, "insert into public.messages (sender_id, recipient_id, body) values ($1, $2, 'x')", [
-        bob.id,
+      await sqlErrorAsMember(
         ada.id,
-      ]),
+        "insert into public.messages (sender_id, recipient_id, body) values ($1, $2, 'x')",
+        [bob.id, ada.id],
+      ),
     ).toMatchObject({ code: "42501" });
     expect(
       await sqlErrorAsMember(
@@ -144,7 +152,9 @@ describe("profile, channels, collection types, todos and goals in SQL", () => {
   it("refuses a plan change and an update of someone else's profile", async () => {
     const ada = await makeMember();
     const bob = await makeMember();
-    expect(await sqlErrorAsMember(ada.id, "update public.profiles set plan = 'pro' where id = $1", [ada.id])).toMatchObject({
+    expect(
+      await sqlErrorAsMember(ada.id, "update public.profiles set plan = 'pro' where id = $1", [ada.id]),
+    ).toMatchObject({
       code: "42501",
     });
     expect(
@@ -165,7 +175,9 @@ describe("profile, channels, collection types, todos and goals in SQL", () => {
       code: "42501",
     });
     expect(
-      await sqlErrorAsMember(bob.id, "insert into public.channels (handle, title) values ($1, 't')", [handle.toLowerCase()]),
+      await sqlErrorAsMember(bob.id, "insert into public.channels (handle, title) values ($1, 't')", [
+        handle.toLowerCase(),
+      ]),
     ).toMatchObject({ code: "23505" });
     expect(
       await sqlAsMember(bob.id, "update public.channels set title = 'mine' where id = $1 returning id", [channel?.id]),
@@ -179,9 +191,9 @@ describe("profile, channels, collection types, todos and goals in SQL", () => {
       await sqlErrorAsMember(ada.id, "insert into public.collections (name, type) values ('x', 'places')"),
     ).toMatchObject({ code: "42501", message: expect.stringContaining('"places" is switched off') });
     expect(await sqlErrorAsMember(ada.id, "delete from public.collection_types")).toMatchObject({ code: "42501" });
-    expect(
-      await sqlErrorAsMember(ada.id, "insert into public.collection_types (type) values ('music')"),
-    ).toMatchObject({ code: "42501" });
+    expect(await sqlErrorAsMember(ada.id, "insert into public.collection_types (type) values ('music')")).toMatchObject(
+      { code: "42501" },
+    );
   });
 
   it("validates recurrence and reminders and keeps completed_at to the store", async () => {
@@ -213,7 +225,10 @@ describe("profile, channels, collection types, todos and goals in SQL", () => {
   it("keeps goal values non-negative and achieves a goal at its target", async () => {
     const ada = await makeMember();
     expect(
-      await sqlErrorAsMember(ada.id, "insert into public.goals (title, target_value, current_value) values ('x', 1, -1)"),
+      await sqlErrorAsMember(
+        ada.id,
+        "insert into public.goals (title, target_value, current_value) values ('x', 1, -1)",
+      ),
     ).toMatchObject({ code: "23514" });
     const [goal] = await sqlAsMember<{ status: string }>(
       ada.id,

@@ -9,11 +9,13 @@ import { getDb } from "@/lib/db";
 const MEMBER_CALLABLE = [
   "app_private.caller_timezone",
   "app_private.catalog_normalize",
+  "app_private.claim_activity_undo",
   "app_private.complete_idempotent_request",
   "app_private.credential_collections",
   "app_private.mint_upload",
   "app_private.ping_webhook_endpoint",
   "app_private.redeliver_webhook_events",
+  "app_private.restore_deleted",
   "app_private.retry_webhook_delivery",
   "app_private.set_webhook_secret",
   "app_private.streak_current_count",

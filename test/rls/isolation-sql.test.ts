@@ -41,12 +41,15 @@ describe("row-level security, in SQL as role authenticated", () => {
       expect(await tx.query(`select 1 from public.${table} where owner_id = $1`, [owner.id])).toEqual([]);
       expect(await tx.query(`delete from public.${table} where id = $1 returning id`, [id])).toEqual([]);
     });
-    const column = table === "items" ? "note" : table === "streaks" ? "name" : table === "collections" ? "name" : "title";
+    const column =
+      table === "items" ? "note" : table === "streaks" ? "name" : table === "collections" ? "name" : "title";
     const changed = await asMember(intruder.id, (tx) =>
       tx.query(`update public.${table} set ${column} = 'pwned' where id = $1 returning id`, [id]),
     );
     expect(changed).toEqual([]);
-    const [still] = await asMember(owner.id, (tx) => tx.query<Record<string, string>>(`select ${column} from public.${table} where id = $1`, [id]));
+    const [still] = await asMember(owner.id, (tx) =>
+      tx.query<Record<string, string>>(`select ${column} from public.${table} where id = $1`, [id]),
+    );
     expect(still?.[column]).not.toBe("pwned");
   });
 

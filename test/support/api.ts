@@ -22,7 +22,11 @@ type Handler = (request: Request, context: { params: Promise<{ path: string[] }>
 
 export async function api(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
   const url = new URL(path.startsWith("/api/") ? path : `/api/v1${path}`, "http://localhost");
-  const segments = url.pathname.replace(/^\/api\/v1\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const segments = url.pathname
+    .replace(/^\/api\/v1\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .map(decodeURIComponent);
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;
@@ -38,7 +42,9 @@ export async function api(method: string, path: string, options: CallOptions = {
   if (response.headers.get("content-type") === "application/zip") {
     // The export's archive, read back as the JSON answer invoke gives: { files: { name: document } }.
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    const files = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, JSON.parse(strFromU8(bytes))]));
+    const files = Object.fromEntries(
+      Object.entries(entries).map(([name, bytes]) => [name, JSON.parse(strFromU8(bytes))]),
+    );
     return { status: response.status, headers: response.headers, body: { files } };
   }
   const text = await response.text();

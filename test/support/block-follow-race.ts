@@ -29,7 +29,13 @@ const SPREAD_MS = 6;
 const PAIRS_AT_ONCE = 4;
 
 export async function raceBlockAndFollow(races: number): Promise<RaceFigures> {
-  const figures: RaceFigures = { races: 0, survivors: 0, follows_refused: 0, follows_made_then_ended: 0, overlapped: 0 };
+  const figures: RaceFigures = {
+    races: 0,
+    survivors: 0,
+    follows_refused: 0,
+    follows_made_then_ended: 0,
+    overlapped: 0,
+  };
   // Each race gets a pair never raced before, drawn from as few members as give enough pairs
   // (making a member is the slow part): n members make n(n-1)/2 pairs.
   const n = Math.ceil((1 + Math.sqrt(1 + 8 * races)) / 2);
@@ -43,7 +49,9 @@ export async function raceBlockAndFollow(races: number): Promise<RaceFigures> {
     }
   }
   for (let first = 0; first < races; first += PAIRS_AT_ONCE) {
-    await Promise.all(pairs.slice(first, first + PAIRS_AT_ONCE).map(([ada, bob], k) => raceOnce(first + k, ada, bob, figures)));
+    await Promise.all(
+      pairs.slice(first, first + PAIRS_AT_ONCE).map(([ada, bob], k) => raceOnce(first + k, ada, bob, figures)),
+    );
   }
   return figures;
 }
@@ -68,7 +76,8 @@ async function raceOnce(i: number, ada: TestMember, bob: TestMember, figures: Ra
   figures.races++;
   if (!blocked.ok) throw new Error(`race ${i}: the block failed: ${blocked.error}`);
   if (followed.status === 403 && followed.body?.code === "write_refused") figures.follows_refused++;
-  else if (followed.status !== 201) throw new Error(`race ${i}: follow answered ${followed.status} ${JSON.stringify(followed.body)}`);
+  else if (followed.status !== 201)
+    throw new Error(`race ${i}: follow answered ${followed.status} ${JSON.stringify(followed.body)}`);
   const [a, b] = spans;
   if (a && b && a.start < b.end && b.start < a.end) figures.overlapped++;
   const [state] = await asService((tx) =>

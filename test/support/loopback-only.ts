@@ -21,31 +21,43 @@ export function loopbackOnly(): { attempts: OutsideAttempt[]; restore: () => voi
   const original = net.Socket.prototype.connect;
   const fail = (socket: net.Socket, attempt: OutsideAttempt) => {
     attempts.push(attempt);
-    const error = Object.assign(new Error(`test: no connection outside loopback (${attempt.addresses.join(", ")})`), { code: "ETESTNET" });
+    const error = Object.assign(new Error(`test: no connection outside loopback (${attempt.addresses.join(", ")})`), {
+      code: "ETESTNET",
+    });
     process.nextTick(() => socket.destroy(error));
     return socket;
   };
   net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
     const first = args[0];
-    const options = (Array.isArray(first) ? first[0] : typeof first === "object" ? first : { port: first, host: args[1] }) as
-      | (net.TcpNetConnectOpts & { path?: string })
-      | undefined;
+    const options = (
+      Array.isArray(first) ? first[0] : typeof first === "object" ? first : { port: first, host: args[1] }
+    ) as (net.TcpNetConnectOpts & { path?: string }) | undefined;
     if (!options || options.path) return original.apply(this, args as Parameters<typeof original>);
     const host = options.host ?? "localhost";
     if (net.isIP(host)) {
       if (!isLoopback(host)) return fail(this, { host, addresses: [host] });
     } else {
       const lookup: Lookup = options.lookup ?? (dns.lookup as unknown as Lookup);
-      options.lookup = ((hostname: string, lookupOptions: dns.LookupOptions, callback: (...answer: unknown[]) => void) =>
-        lookup(hostname, lookupOptions, (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
-          const list = error ? [] : Array.isArray(address) ? address.map((a) => a.address) : [address];
-          if (list.some((a) => !isLoopback(a))) {
-            attempts.push({ host: hostname, addresses: list });
-            const refusal = Object.assign(new Error(`test: no connection outside loopback (${list.join(", ")})`), { code: "ETESTNET" });
-            return callback(refusal, lookupOptions.all ? [] : undefined);
-          }
-          callback(error, address, family);
-        })) as Lookup;
+      options.lookup = ((
+        hostname: string,
+        lookupOptions: dns.LookupOptions,
+        callback: (...answer: unknown[]) => void,
+      ) =>
+        lookup(
+          hostname,
+          lookupOptions,
+          (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
+            const list = error ? [] : Array.isArray(address) ? address.map((a) => a.address) : [address];
+            if (list.some((a) => !isLoopback(a))) {
+              attempts.push({ host: hostname, addresses: list });
+              const refusal = Object.assign(new Error(`test: no connection outside loopback (${list.join(", ")})`), {
+                code: "ETESTNET",
+              });
+              return callback(refusal, lookupOptions.all ? [] : undefined);
+            }
+            callback(error, address, family);
+          },
+        )) as Lookup;
     }
     return original.apply(this, args as Parameters<typeof original>);
   } as typeof original;

@@ -24,8 +24,7 @@ export const oauthRouteFetch = async (input: string | URL | Request, init?: Requ
   if (!headers.has(CLIENT_ADDRESS_HEADER)) headers.set(CLIENT_ADDRESS_HEADER, ADDRESS);
   const request = new Request(given, { headers });
   const { pathname } = new URL(request.url);
-  const pick = (module: object): Handler | undefined =>
-    (module as Record<string, Handler | undefined>)[request.method];
+  const pick = (module: object): Handler | undefined => (module as Record<string, Handler | undefined>)[request.method];
   let handler: Handler | undefined;
   if (pathname === PRM || pathname.startsWith(`${PRM}/`)) {
     const path = pathname.slice(PRM.length).split("/").filter(Boolean);

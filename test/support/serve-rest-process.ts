@@ -23,7 +23,10 @@ export interface ServeRestProcess {
 
 /** scripts/serve-rest.ts on a free port; resolves once it prints "listening <url>". */
 export function startServeRest(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServeRestProcess> {
-  const child = spawn(node, ["scripts/serve-rest.ts"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(node, ["scripts/serve-rest.ts"], {
+    env: { ...env, PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.add(child);
   child.once("exit", () => running.delete(child));
   return new Promise((resolve, reject) => {
@@ -93,7 +96,10 @@ export function cliMemberToken(env: NodeJS.ProcessEnv, scopes: string): string {
 }
 
 /** A new database on the server behind adminUrl; drop() removes it and closes the admin session. */
-export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await admin.unsafe(`create database ${name}`);

@@ -26,8 +26,10 @@ export const sqlAsMember = <T extends object = Record<string, unknown>>(
 ) => asMember(memberId, (tx) => tx.query<T>(sql, params));
 
 /** Rows as the service (the migration owner): for arranging facts no member could write. */
-export const sqlAsService = <T extends object = Record<string, unknown>>(sql: string, params: readonly unknown[] = []) =>
-  asService((tx) => tx.query<T>(sql, params));
+export const sqlAsService = <T extends object = Record<string, unknown>>(
+  sql: string,
+  params: readonly unknown[] = [],
+) => asService((tx) => tx.query<T>(sql, params));
 
 /** A refusal carrying the store's reason: status, problem code, SQLSTATE and a message fragment. */
 export function expectStoreRefusal(

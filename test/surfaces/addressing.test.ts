@@ -46,7 +46,9 @@ describe("addressing, the same on every surface", () => {
     expect(query.body.errors[0].pointer).toBe("/limit");
     expect(body.body.errors[0].pointer).toBe("/name");
     expect(viaInvoke.status).toBe(422);
-    expect(viaInvoke.body.error.errors).toEqual([expect.objectContaining({ pointer: "/name", code: "duplicate_parameter" })]);
+    expect(viaInvoke.body.error.errors).toEqual([
+      expect.objectContaining({ pointer: "/name", code: "duplicate_parameter" }),
+    ]);
     expect((await api("GET", "/collections", { token: ada.token })).body.data).toEqual([]);
   });
 
@@ -59,7 +61,10 @@ describe("addressing, the same on every surface", () => {
     });
     expect(clash.status).toBe(422);
     expect(clash.body.errors).toEqual([{ pointer: "/id", code: "read_only", message: '"id" is taken from the URL.' }]);
-    const viaInvoke = await invoke(ada.token, { tool: "collections_update", input: { id: made.body.id, name: "Renamed" } });
+    const viaInvoke = await invoke(ada.token, {
+      tool: "collections_update",
+      input: { id: made.body.id, name: "Renamed" },
+    });
     expect(viaInvoke.body).toMatchObject({ ok: true, result: { name: "Renamed" } });
   });
 });

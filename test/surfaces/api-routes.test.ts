@@ -1,24 +1,28 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { apiHandler, handleApiWithoutNext } from "@/lib/surfaces/api-routes";
-import { fixedRestPaths } from "@/lib/surfaces/rest-route-files";
+import { FIXED_ROUTES } from "@/lib/surfaces/fixed-routes";
+import { fixedRestPaths, fixedRouteFile } from "@/lib/surfaces/rest-route-files";
 import { makeMember } from "../support/factories";
 
 type RouteFile = Record<string, unknown>;
 const VERBS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"] as const;
-const NOT_REST = ["app/api/v1/health/route.ts", "app/api/v1/openapi.json/route.ts", "app/api/v1/[...path]/route.ts"];
+const NOT_REST = [...FIXED_ROUTES.map((route) => fixedRouteFile(route).file), "app/api/v1/[...path]/route.ts"];
 
 // server.ts answers these paths itself, without Next's router: it must answer what the route files
 // answer on Next, and leave to Next every request those files would not get unchanged.
 describe("the API routes server.ts answers itself", () => {
   it("are the very handlers the fixed route files export, and nothing those files do not export", async () => {
-    for (const [pathname, file] of [
-      ["/api/v1/health", "app/api/v1/health/route"],
-      ["/api/v1/openapi.json", "app/api/v1/openapi.json/route"],
-      ["/api/agent/tools", "app/api/agent/tools/route"],
-      ["/api/agent/invoke", "app/api/agent/invoke/route"],
-    ] as const) {
-      const exported = (await import(`@/${file}`)) as RouteFile;
+    const direct = FIXED_ROUTES.filter((route) => route.direct);
+    expect(direct.map((route) => route.path)).toEqual([
+      "/api/v1/health",
+      "/api/v1/openapi.json",
+      "/api/agent/tools",
+      "/api/agent/invoke",
+    ]);
+    for (const route of direct) {
+      const pathname = route.path;
+      const exported = (await import(`@/${fixedRouteFile(route).file.replace(/\.ts$/, "")}`)) as RouteFile;
       for (const verb of VERBS) {
         // Next answers HEAD with the GET handler; another verb missing from the file is Next's 405.
         const expected = exported[verb === "HEAD" ? "GET" : verb] ?? null;
@@ -35,7 +39,9 @@ describe("the API routes server.ts answers itself", () => {
     expect(exported.sort()).toEqual(["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"]);
     for (const segments of [...fixedRestPaths(), ["collections", "col_1"], ["no-such-resource"]]) {
       for (const verb of [...exported, "HEAD"]) {
-        expect(apiHandler(verb, `/api/v1/${segments.join("/")}`), `${verb} /${segments.join("/")}`).toBeTypeOf("function");
+        expect(apiHandler(verb, `/api/v1/${segments.join("/")}`), `${verb} /${segments.join("/")}`).toBeTypeOf(
+          "function",
+        );
       }
     }
   });
@@ -83,7 +89,9 @@ describe("the API routes server.ts answers itself", () => {
   it("without Next, answer what Next would route to them: a percent-encoded path decoded, an undecodable one 400", async () => {
     const owner = await makeMember();
     const call = (path: string, method = "GET") =>
-      handleApiWithoutNext(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${owner.token}` } }));
+      handleApiWithoutNext(
+        new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${owner.token}` } }),
+      );
     expect((await call("/api/v1/collections")).status).toBe(200);
     // "%63ollections" is "collections" percent-encoded: Next decodes it before the catch-all sees it.
     const encoded = await call("/api/v1/%63ollections");

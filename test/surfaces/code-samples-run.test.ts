@@ -17,9 +17,13 @@ import { serveApi } from "../support/http-server";
 type Sample = { lang: string; label: string; source: string };
 const run = promisify(execFile);
 const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, Record<string, unknown>>> };
-const rest = capabilities.filter((c): c is Capability & { http: NonNullable<Capability["http"]> } => c.http !== undefined);
+const rest = capabilities.filter(
+  (c): c is Capability & { http: NonNullable<Capability["http"]> } => c.http !== undefined,
+);
 const sample = (c: (typeof rest)[number], label: string) =>
-  ((doc.paths[c.http.path]?.[c.http.method.toLowerCase()]?.["x-codeSamples"] ?? []) as Sample[]).find((s) => s.label === label)?.source ?? "";
+  ((doc.paths[c.http.path]?.[c.http.method.toLowerCase()]?.["x-codeSamples"] ?? []) as Sample[]).find(
+    (s) => s.label === label,
+  )?.source ?? "";
 /** Calls that need nothing but the token: these must succeed. */
 const plainReads = rest.filter((c) => c.http.method === "GET" && c.http.pathParams.length === 0);
 const hasPythonRequests = (() => {
@@ -39,7 +43,13 @@ describe("the reference's code samples, run as shown", () => {
     server = await serveApi();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "pds-samples-"));
     const member = await makeMember();
-    env = { PATH: process.env.PATH, HOME: dir, PDS_URL: server.url, PDS_TOKEN: member.token, NODE_ENV: "production" } as NodeJS.ProcessEnv;
+    env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      PDS_URL: server.url,
+      PDS_TOKEN: member.token,
+      NODE_ENV: "production",
+    } as NodeJS.ProcessEnv;
   });
   afterAll(async () => {
     await server.close();
@@ -47,7 +57,10 @@ describe("the reference's code samples, run as shown", () => {
   });
 
   /** Exit 0, or the problem line the sample throws: "<status> <code>: <detail>". */
-  async function outcome(command: string, args: string[]): Promise<{ ok: true; stdout: string } | { ok: false; stderr: string }> {
+  async function outcome(
+    command: string,
+    args: string[],
+  ): Promise<{ ok: true; stdout: string } | { ok: false; stderr: string }> {
     try {
       const { stdout } = await run(command, args, { cwd: dir, env, timeout: 30_000 });
       return { ok: true, stdout };
@@ -94,10 +107,14 @@ describe("the reference's code samples, run as shown", () => {
     }
   });
 
-  it.skipIf(!hasPythonRequests)("Python (requests): plain reads run and print their answer", async () => {
-    for (const c of plainReads) {
-      const result = await outcome("python3", ["-c", sample(c, "Python (requests)")]);
-      expect(result, c.tool).toMatchObject({ ok: true });
-    }
-  }, 300_000);
+  it.skipIf(!hasPythonRequests)(
+    "Python (requests): plain reads run and print their answer",
+    async () => {
+      for (const c of plainReads) {
+        const result = await outcome("python3", ["-c", sample(c, "Python (requests)")]);
+        expect(result, c.tool).toMatchObject({ ok: true });
+      }
+    },
+    300_000,
+  );
 });

@@ -9,21 +9,30 @@ type Json = Record<string, unknown>;
 type Sample = { lang: string; label: string; source: string };
 
 const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, Json>>; info: { description: string } };
-const samplesOf = (method: string, route: string) => (doc.paths[route]?.[method.toLowerCase()]?.["x-codeSamples"] ?? []) as Sample[];
+const samplesOf = (method: string, route: string) =>
+  (doc.paths[route]?.[method.toLowerCase()]?.["x-codeSamples"] ?? []) as Sample[];
 const allSamples = capabilities.flatMap((c) => (c.http ? samplesOf(c.http.method, c.http.path) : []));
 
 /** This repository's own packages (clients/*): none is published, so no sample may need one. */
 const unpublished = fs
   .readdirSync("clients", { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && fs.existsSync(path.join("clients", entry.name, "package.json")))
-  .map((entry) => JSON.parse(fs.readFileSync(path.join("clients", entry.name, "package.json"), "utf8")) as { name: string; private?: boolean })
+  .map(
+    (entry) =>
+      JSON.parse(fs.readFileSync(path.join("clients", entry.name, "package.json"), "utf8")) as {
+        name: string;
+        private?: boolean;
+      },
+  )
   .filter((pkg) => pkg.private);
 
 /** What a sample imports: JavaScript import/require specifiers, Python import/from modules. */
 function imports(sample: Sample): string[] {
-  const js = [...sample.source.matchAll(/\bimport\s[^'"]*?from\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']|\brequire\(\s*["']([^"']+)["']/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3] ?? "",
-  );
+  const js = [
+    ...sample.source.matchAll(
+      /\bimport\s[^'"]*?from\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']|\brequire\(\s*["']([^"']+)["']/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
   if (sample.lang !== "Python") return js;
   return [...sample.source.matchAll(/^(?:import|from)\s+([\w.]+)/gm)].map((m) => m[1] ?? "");
 }
@@ -34,7 +43,10 @@ describe("x-codeSamples of the reference", () => {
       const http = capability.http;
       if (!http) continue;
       const samples = samplesOf(http.method, http.path);
-      expect(samples.map((sample) => sample.label), capability.tool).toEqual(["curl", "JavaScript (fetch)", "Python (requests)"]);
+      expect(
+        samples.map((sample) => sample.label),
+        capability.tool,
+      ).toEqual(["curl", "JavaScript (fetch)", "Python (requests)"]);
       const [curl, js, python] = samples;
       const route = http.path.replace(/\{[^}]+\}/g, "[0-9a-f-]{36}");
       expect(curl?.source).toMatch(new RegExp(`^curl -X ${http.method} "\\$PDS_URL/api/v1${route}[?"]`));

@@ -106,21 +106,18 @@ describe("browser directives", () => {
     const ada = await makeMember();
     const songId = await makeCatalogEntry("Embeds everywhere");
     await asService((tx) =>
-      tx.query(
-        `update public.catalog_entries set platform_links = $2::jsonb, attributes = $3::jsonb where id = $1`,
-        [
-          songId,
-          JSON.stringify({
-            soundcloud: { url: "https://soundcloud.com/artist/a-track" },
-            deezer: { url: "https://www.deezer.com/track/138127073" },
-            apple_music: { url: "https://music.apple.com/us/song/kitchen/1443109064" },
-            youtube: { url: "https://youtu.be/w3LJ2bDvDJs" },
-            spotify: { url: "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i" },
-            tidal: { url: "https://tidal.com/browse/track/67784545" },
-          }),
-          JSON.stringify({ preview_url: "https://audio.example.org/preview.m4a" }),
-        ],
-      ),
+      tx.query(`update public.catalog_entries set platform_links = $2::jsonb, attributes = $3::jsonb where id = $1`, [
+        songId,
+        JSON.stringify({
+          soundcloud: { url: "https://soundcloud.com/artist/a-track" },
+          deezer: { url: "https://www.deezer.com/track/138127073" },
+          apple_music: { url: "https://music.apple.com/us/song/kitchen/1443109064" },
+          youtube: { url: "https://youtu.be/w3LJ2bDvDJs" },
+          spotify: { url: "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i" },
+          tidal: { url: "https://tidal.com/browse/track/67784545" },
+        }),
+        JSON.stringify({ preview_url: "https://audio.example.org/preview.m4a" }),
+      ]),
     );
     const { directive } = (await invoke(ada.token, { tool: "play_song", input: { song_id: songId } })).body;
     expect(directive.embeds.map((e: { embed_url: string }) => e.embed_url)).toEqual([
@@ -143,11 +140,16 @@ describe("browser directives", () => {
     const found = await invoke(ada.token, { tool: "play_song", input: { query: "Kitchen Kid Cudi" } });
     expect(found.status).toBe(200);
     expect(found.body.directive.title).toBe("Kitchen");
-    expect(found.body.directive.embeds[0].embed_url).toBe("https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i");
+    expect(found.body.directive.embeds[0].embed_url).toBe(
+      "https://open.spotify.com/embed/track/0Jcij1eWd5bDMU5iPbxe2i",
+    );
     const none = await invoke(ada.token, { tool: "play_song", input: { query: "zzqx no such song qqzz" } });
     expect(none.status).toBe(404);
     expect(JSON.stringify(none.body)).toContain("POST /resolve");
-    const two = await invoke(ada.token, { tool: "play_song", input: { query: "Kitchen", url: "https://youtu.be/w3LJ2bDvDJs" } });
+    const two = await invoke(ada.token, {
+      tool: "play_song",
+      input: { query: "Kitchen", url: "https://youtu.be/w3LJ2bDvDJs" },
+    });
     expect(two.status).toBe(422);
   });
 

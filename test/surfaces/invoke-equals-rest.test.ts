@@ -34,7 +34,9 @@ function restCall(capability: Capability, input: Input, token: string): Promise<
   const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !http.pathParams.includes(key)));
   if (http.method === "GET" || http.method === "DELETE") {
     // REST may name an argument differently (search: query on the tool surface, q on REST).
-    const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [restNameOf(capability, key), String(value)]));
+    const query = new URLSearchParams(
+      Object.entries(rest).map(([key, value]) => [restNameOf(capability, key), String(value)]),
+    );
     return api(http.method, query.size ? `${path}?${query}` : path, { token });
   }
   return api(http.method, path, { token, body: rest });
@@ -58,13 +60,21 @@ async function resourceCase(capability: Capability, resource: ResourceSpec, memb
   switch (verb) {
     case "list":
       if (resource.verbs.includes("create")) await createRow(resource, member);
-      return { rest: resource.singleton ? {} : { limit: 10 }, invoke: resource.singleton ? {} : { limit: 10 }, compare: "exact" };
+      return {
+        rest: resource.singleton ? {} : { limit: 10 },
+        invoke: resource.singleton ? {} : { limit: 10 },
+        compare: "exact",
+      };
     case "get": {
       const input = await id();
       return { rest: input, invoke: input, compare: "exact" };
     }
     case "create":
-      return { rest: await validCreateBody(resource, member), invoke: await validCreateBody(resource, member), compare: "shape" };
+      return {
+        rest: await validCreateBody(resource, member),
+        invoke: await validCreateBody(resource, member),
+        compare: "shape",
+      };
     case "update": {
       const input = { ...(await id()), ...updateBody(resource) };
       return { rest: input, invoke: input, compare: "exact" };

@@ -117,7 +117,11 @@ describe("MCP at /api/mcp", () => {
     const post = (type: string) =>
       routeFetch("http://localhost/api/mcp", {
         method: "POST",
-        headers: { "content-type": type, accept: "application/json, text/event-stream", authorization: `Bearer ${ada.token}` },
+        headers: {
+          "content-type": type,
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${ada.token}`,
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       });
     const latin1 = await post("application/json; charset=latin1");

@@ -38,14 +38,21 @@ describe("server.ts's node:http server", () => {
     const del = await rawRequest(server.url, `DELETE * HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     expect(del.status).toBe(400);
     expect(del.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect(JSON.parse(del.body)).toMatchObject({ code: "malformed_request", status: 400, detail: expect.stringContaining("OPTIONS") });
+    expect(JSON.parse(del.body)).toMatchObject({
+      code: "malformed_request",
+      status: 400,
+      detail: expect.stringContaining("OPTIONS"),
+    });
     const connect = await rawRequest(server.url, `CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n`);
     expect(connect.status).toBe(405);
     expect(JSON.parse(connect.body)).toMatchObject({ code: "method_not_allowed" });
   });
 
   it("serves an absolute-form request as its path, with the URI's authority as Host", async () => {
-    const answer = await rawRequest(server.url, `GET ${server.url}/api/v1/health HTTP/1.1\r\nHost: elsewhere.test\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      server.url,
+      `GET ${server.url}/api/v1/health HTTP/1.1\r\nHost: elsewhere.test\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ status: "ok" });
   });
@@ -73,7 +80,11 @@ describe("an answer given before the body is read", () => {
         const body = streamed ? new Blob([tooLarge]).stream() : tooLarge;
         answers.push(await send({ method: "POST", headers: json, body, duplex: "half" }));
       }
-      const expected = { status: 413, connection: "close", body: expect.objectContaining({ code: "payload_too_large" }) };
+      const expected = {
+        status: 413,
+        connection: "close",
+        body: expect.objectContaining({ code: "payload_too_large" }),
+      };
       expect(answers, streamed ? "streamed" : "declared").toEqual(Array(20).fill(expected));
     }
   }, 120_000);
@@ -82,8 +93,13 @@ describe("an answer given before the body is read", () => {
     const body = new Uint8Array(MAX_BODY_BYTES - 1024).fill(0x20);
     for (const type of ["text/plain", "application/json; charset=latin1"]) {
       const answers = [];
-      for (let i = 0; i < 20; i++) answers.push(await send({ method: "POST", headers: { "content-type": type }, body }));
-      const expected = { status: 415, connection: "close", body: expect.objectContaining({ code: "unsupported_media_type" }) };
+      for (let i = 0; i < 20; i++)
+        answers.push(await send({ method: "POST", headers: { "content-type": type }, body }));
+      const expected = {
+        status: 415,
+        connection: "close",
+        body: expect.objectContaining({ code: "unsupported_media_type" }),
+      };
       expect(answers, type).toEqual(Array(20).fill(expected));
     }
   }, 120_000);

@@ -13,7 +13,14 @@ import {
 } from "@/lib/surfaces/openapi-guide";
 import { TOOL_FORMATS } from "@/lib/surfaces/tools";
 import { capabilities, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/registry/capabilities";
-import { IDEMPOTENCY, LIMIT_HEADERS, policyWindowSeconds, RATE_LIMIT_ENV, RESOLVER_POLICY, TOKEN_POLICY } from "@/registry/limits";
+import {
+  IDEMPOTENCY,
+  LIMIT_HEADERS,
+  policyWindowSeconds,
+  RATE_LIMIT_ENV,
+  RESOLVER_POLICY,
+  TOKEN_POLICY,
+} from "@/registry/limits";
 import { SCOPES } from "@/registry/scopes";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
@@ -35,11 +42,15 @@ const section = (title: string): string => {
 const withoutRequestId = ({ request_id: _, ...rest }: Json) => rest;
 /** The first JSON code block of a section that holds `"code": "<code>"`. */
 const exampleIn = (markdown: string, code: string): Json => {
-  const block = [...markdown.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1] ?? "null")).find((b) => b?.code === code);
+  const block = [...markdown.matchAll(/```json\n([\s\S]*?)\n```/g)]
+    .map((m) => JSON.parse(m[1] ?? "null"))
+    .find((b) => b?.code === code);
   if (!block) throw new Error(`no ${code} example`);
   return block;
 };
-const firstList = capabilities.find((c) => c.http?.method === "GET" && c.source.kind === "resource" && c.source.verb === "list");
+const firstList = capabilities.find(
+  (c) => c.http?.method === "GET" && c.source.kind === "resource" && c.source.verb === "list",
+);
 const listPath = firstList?.http?.path ?? "";
 const linked = (markdown: string, tool: string) => {
   const c = capabilities.find((x) => x.tool === tool);
@@ -107,7 +118,8 @@ describe("the reference's guide entries", () => {
   it("Pagination: limit's range and default, the cursor fields, and every paginated operation", async () => {
     const text = section("Pagination");
     expect(text).toContain(`1–${MAX_PAGE_SIZE}, ${DEFAULT_PAGE_SIZE} by default`);
-    for (const word of ["`has_more`", "`next_cursor`", "`after`", "`limit`", 'rel="next"']) expect(text).toContain(word);
+    for (const word of ["`has_more`", "`next_cursor`", "`after`", "`limit`", 'rel="next"'])
+      expect(text).toContain(word);
     for (const [path, item] of Object.entries(doc.paths as Json)) {
       for (const operation of Object.values(item as Json) as Json[]) {
         const pages = (operation.parameters ?? []).some((p: Json) => p.$ref === "#/components/parameters/Limit");
@@ -152,14 +164,18 @@ describe("the reference's guide entries", () => {
     it("states both policies, the headers, 429 with Retry-After and TRUSTED_PROXY_HOPS; the API sends the policy it states", async () => {
       const text = section("Rate limits");
       for (const policy of [TOKEN_POLICY, RESOLVER_POLICY]) {
-        expect(text).toContain(`| \`"${policy.name}"\` | ${policy.capacity} | ${Math.round(policy.refillPerSecond * 6000) / 100} per minute |`);
+        expect(text).toContain(
+          `| \`"${policy.name}"\` | ${policy.capacity} | ${Math.round(policy.refillPerSecond * 6000) / 100} per minute |`,
+        );
       }
-      for (const name of [LIMIT_HEADERS.policy, LIMIT_HEADERS.state, LIMIT_HEADERS.retryAfter]) expect(text).toContain(`\`${name}`);
+      for (const name of [LIMIT_HEADERS.policy, LIMIT_HEADERS.state, LIMIT_HEADERS.retryAfter])
+        expect(text).toContain(`\`${name}`);
       expect(text).toContain(`${PROBLEM_CODES.rate_limited.status} \`rate_limited\``);
       expect(text).toContain("Each token has its own buckets");
       expect(text).toContain("`TRUSTED_PROXY_HOPS`");
       for (const name of Object.values(RATE_LIMIT_ENV)) expect(text).toContain(`\`${name}\``);
-      for (const c of capabilities.filter((x) => x.rateLimit === "resolver")) expect(linked(text, c.tool), c.tool).toBe(true);
+      for (const c of capabilities.filter((x) => x.rateLimit === "resolver"))
+        expect(linked(text, c.tool), c.tool).toBe(true);
 
       // With the spec's numbers (the suite raises them), the answer carries the very policy the guide shows.
       delete process.env[RATE_LIMIT_ENV.tokenCapacity];
@@ -175,7 +191,8 @@ describe("the reference's guide entries", () => {
   it("Tools: catalog formats, invoke, MCP, directives, and every tool with its operation or its own entry", () => {
     const text = section("Tools");
     for (const format of TOOL_FORMATS) expect(text).toContain(`\`${format}\``);
-    for (const route of ["GET /api/agent/tools", "POST /api/agent/invoke", "/api/mcp", "x-directives", "/docs/tools"]) expect(text).toContain(route);
+    for (const route of ["GET /api/agent/tools", "POST /api/agent/invoke", "/api/mcp", "x-directives", "/docs/tools"])
+      expect(text).toContain(route);
     for (const c of capabilities) {
       expect(text).toContain(`| \`${c.tool}\` |`);
       if (c.http) expect(linked(text, c.tool), c.tool).toBe(true);
@@ -185,7 +202,9 @@ describe("the reference's guide entries", () => {
 
   it("every tool is an entry the reference's search indexes: its operation (operationId) or, without one, a tag of its name", () => {
     const operationIds = new Set(
-      Object.values(doc.paths as Json).flatMap((item) => Object.values(item as Json).map((op) => (op as Json).operationId)),
+      Object.values(doc.paths as Json).flatMap((item) =>
+        Object.values(item as Json).map((op) => (op as Json).operationId),
+      ),
     );
     const tags = new Map((doc.tags as Json[]).map((tag) => [tag.name, String(tag.description)]));
     for (const c of capabilities) {

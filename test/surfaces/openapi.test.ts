@@ -25,7 +25,12 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
 
   it("validates (@readme/openapi-parser), lints clean (@redocly/cli) and generates types (openapi-typescript)", async () => {
     const results = await checkOpenApi();
-    for (const result of results) expect({ name: result.name, ok: result.ok, output: result.ok ? "" : result.output }).toEqual({ name: result.name, ok: true, output: "" });
+    for (const result of results)
+      expect({ name: result.name, ok: result.ok, output: result.ok ? "" : result.output }).toEqual({
+        name: result.name,
+        ok: true,
+        output: "",
+      });
     expect(results.map((r) => r.name)).toEqual(["@readme/openapi-parser", "@redocly/cli lint", "openapi-typescript"]);
   }, 120_000);
 
@@ -48,8 +53,14 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
       expect(operation.responses["429"].headers).toHaveProperty("Retry-After");
       const params = (operation.parameters ?? []).map((p: Json) => p.$ref ?? p.name);
       if (capability.creates) expect(params).toContain("#/components/parameters/IdempotencyKey");
-      if (capability.source.kind === "resource" && capability.source.verb === "list" && !capability.source.resource.singleton) {
-        expect(params).toEqual(expect.arrayContaining(["#/components/parameters/After", "#/components/parameters/Limit"]));
+      if (
+        capability.source.kind === "resource" &&
+        capability.source.verb === "list" &&
+        !capability.source.resource.singleton
+      ) {
+        expect(params).toEqual(
+          expect.arrayContaining(["#/components/parameters/After", "#/components/parameters/Limit"]),
+        );
         expect(success.headers).toHaveProperty("Link");
       }
     }
@@ -85,6 +96,9 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
     const types = Object.keys(doc["x-directives"]);
     expect(types).toEqual(directives.map((d) => d.directive.shape.type.value));
     expect(types).toEqual(["play_media", "start_listening", "open_url"]);
-    expect(doc["x-directives"].play_media).toMatchObject({ type: "object", required: expect.arrayContaining(["type", "url"]) });
+    expect(doc["x-directives"].play_media).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["type", "url"]),
+    });
   });
 });

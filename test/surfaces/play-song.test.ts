@@ -44,7 +44,9 @@ describe("play_song: songs that play", () => {
   it("a link of a work the catalog knows names the song and plays that platform first", async () => {
     const ada = await makeMember();
     const [kitchen] = await asService((tx) =>
-      tx.query<{ id: string }>("select entry_id as id from public.catalog_external_ids where namespace = 'spotify:track' and value = '0Jcij1eWd5bDMU5iPbxe2i'"),
+      tx.query<{ id: string }>(
+        "select entry_id as id from public.catalog_external_ids where namespace = 'spotify:track' and value = '0Jcij1eWd5bDMU5iPbxe2i'",
+      ),
     );
     expect(kitchen).toBeDefined();
     for (const [platform, url] of [
@@ -129,7 +131,10 @@ describe("play_song: songs that play", () => {
 
   it("a track link the catalog does not know plays from its own id; a page with no player says so with its link", async () => {
     const ada = await makeMember();
-    const track = await invoke(ada.token, { tool: "play_song", input: { url: "https://www.deezer.com/track/3135556" } });
+    const track = await invoke(ada.token, {
+      tool: "play_song",
+      input: { url: "https://www.deezer.com/track/3135556" },
+    });
     expect(track.body.directive).toMatchObject({
       playable: true,
       title: null,

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as catchAll from "@/app/api/v1/[...path]/route";
-import { fixedRestPaths, GENERATED_MARK, REST_ROUTE_ROOT, routeFile } from "@/lib/surfaces/rest-route-files";
+import { FIXED_ROUTES } from "@/lib/surfaces/fixed-routes";
+import {
+  FIXED_ROUTE_MARK,
+  fixedRestPaths,
+  fixedRouteFile,
+  GENERATED_MARK,
+  REST_ROUTE_ROOT,
+  routeFile,
+} from "@/lib/surfaces/rest-route-files";
 import { makeMember } from "../support/factories";
 
 type Handler = (request: Request, context: { params: Promise<{ path?: string[] }> }) => Promise<Response>;
@@ -19,6 +27,27 @@ describe("route files of the fixed REST paths", () => {
       .globSync(`${REST_ROUTE_ROOT}/**/route.ts`)
       .filter((file) => fs.readFileSync(file, "utf8").startsWith(GENERATED_MARK));
     expect(generated.sort()).toEqual(expected.map((e) => e.file).sort());
+  });
+
+  it("exist for every route outside the registry (lib/surfaces/fixed-routes.ts), as generated, and for no other", async () => {
+    const expected = FIXED_ROUTES.map(fixedRouteFile);
+    for (const { file, source } of expected) {
+      expect(fs.existsSync(file) && fs.readFileSync(file, "utf8"), `${file} is stale: run npm run generate`).toBe(
+        source,
+      );
+    }
+    const generated = fs
+      .globSync("app/**/route.ts")
+      .filter((file) => fs.readFileSync(file, "utf8").startsWith(FIXED_ROUTE_MARK));
+    expect(generated.sort()).toEqual(expected.map((e) => e.file).sort());
+    // Each exports the methods listed, and they are the handlers of the module named.
+    for (const route of FIXED_ROUTES) {
+      const file = (await import(`@/${fixedRouteFile(route).file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
+      const methods =
+        ((await import(`@/${route.module}`)) as Record<string, Record<string, unknown>>)[route.name] ?? {};
+      expect(Object.keys(methods).sort(), route.path).toEqual([...route.methods].sort());
+      for (const method of route.methods) expect(file[method], `${method} ${route.path}`).toBe(methods[method]);
+    }
   });
 
   it("answer as the catch-all does, through the same handlers", async () => {
@@ -40,7 +69,9 @@ describe("route files of the fixed REST paths", () => {
         body: r.body.replace(/"request_id":"[^"]+"/, ""),
       });
       for (const method of ["OPTIONS", "PUT"]) {
-        expect(strip(await call(own, method)), `${method} /${segments.join("/")}`).toEqual(strip(await call(catchAll, method)));
+        expect(strip(await call(own, method)), `${method} /${segments.join("/")}`).toEqual(
+          strip(await call(catchAll, method)),
+        );
       }
       if (segments.join("/") === "collections") {
         const listed = await call(own, "GET", owner.token);

@@ -23,7 +23,10 @@ describe("OpenAI strict conversion", () => {
     const strict = toOpenAiStrict(input) as any;
     expect(strict.required).toEqual(["name", "rating", "kind", "mode", "link", "place"]);
     expect(strict.additionalProperties).toBe(false);
-    expect(strict.properties.name).toEqual({ type: "string", description: "Name. Constraints: minLength 1, maxLength 20." });
+    expect(strict.properties.name).toEqual({
+      type: "string",
+      description: "Name. Constraints: minLength 1, maxLength 20.",
+    });
     // Already nullable: kept as is (null keeps its meaning, "clear it").
     expect(strict.properties.rating.anyOf).toEqual([{ type: "integer", minimum: 1, maximum: 5 }, { type: "null" }]);
     expect(strict.properties.kind.anyOf).toEqual([{ type: "string", enum: ["a", "b"] }, { type: "null" }]);

@@ -48,10 +48,12 @@ describe("GET /api/agent/tools", () => {
     const upload = messages.body.tools.find((t: { name: string }) => t.name === "uploads_create");
     expect(upload?.scopes).toEqual(expect.arrayContaining(["profile:write", "messages:write", "items:write"]));
     const todos = await getTools(await tokenFor(ada.id, ["todos:write"]));
+    // activity_undo: any write scope of what it can restore lists it (the write undone needs its own).
     expect(todos.body.tools.map((t: { name: string }) => t.name)).toEqual([
       "todos_create",
       "todos_update",
       "todos_delete",
+      "activity_undo",
     ]);
   });
 
@@ -105,7 +107,10 @@ describe("GET /api/agent/tools", () => {
       for (const key of keywords(tool.parameters)) expect(allowed, `${tool.name}: ${key}`).toContain(key);
     }
     const chat = await getTools(ada.token, "?format=openai-chat");
-    expect(chat.body.tools[0]).toMatchObject({ type: "function", function: { name: "collections_list", strict: true } });
+    expect(chat.body.tools[0]).toMatchObject({
+      type: "function",
+      function: { name: "collections_list", strict: true },
+    });
   });
 
   it("speaks Anthropic and MCP definition shapes", async () => {

@@ -41,7 +41,10 @@ describe("uploads after a downgrade from Pro", () => {
     await setPlan(ada.email, "free");
 
     planRefusal(
-      await api("POST", "/messages", { token: ada.token, body: { recipient_id: bob.id, body: "Hi", attachment_key: attachment } }),
+      await api("POST", "/messages", {
+        token: ada.token,
+        body: { recipient_id: bob.id, body: "Hi", attachment_key: attachment },
+      }),
     );
     const collection = await api("POST", "/collections", { token: ada.token, body: { name: "Art", type: "music" } });
     planRefusal(

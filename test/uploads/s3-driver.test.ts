@@ -27,8 +27,11 @@ afterAll(async () => {
 });
 
 const status = async (key: string) =>
-  (await asService((tx) => tx.query<{ status: string }>("select status from app_private.uploads where key = $1", [key])))[0]
-    ?.status;
+  (
+    await asService((tx) =>
+      tx.query<{ status: string }>("select status from app_private.uploads where key = $1", [key]),
+    )
+  )[0]?.status;
 
 describe("S3 driver: the presigned PUT", () => {
   it("signs bucket, key, expiry, Content-Type and Content-Length with SigV4", async () => {
@@ -52,9 +55,9 @@ describe("S3 driver: the presigned PUT", () => {
     expect(verify({ ...minted.headers, "Content-Length": "123457" })).toBe(false);
     expect(verify({ ...minted.headers, "Content-Type": "audio/ogg" })).toBe(false);
     expect(verify(minted.headers, minted.url, "another-secret")).toBe(false);
-    expect(verify(minted.headers, minted.url.replace(minted.key, "attachment/00000000-0000-4000-8000-000000000000"))).toBe(
-      false,
-    );
+    expect(
+      verify(minted.headers, minted.url.replace(minted.key, "attachment/00000000-0000-4000-8000-000000000000")),
+    ).toBe(false);
     expect(verify(minted.headers, minted.url.replace("X-Amz-Expires=600", "X-Amz-Expires=6000"))).toBe(false);
   });
 });

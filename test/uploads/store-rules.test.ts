@@ -30,7 +30,8 @@ describe("uploads in the store", () => {
     const insert = `insert into app_private.uploads (key, owner_id, purpose, content_type, size, status, expires_at)
       values ('avatar/00000000-0000-4000-8000-000000000001', $1, 'avatar', 'image/png', 1, 'complete', now())`;
     expect((await sqlError(pro.id, insert, [pro.id])).code).toBe("42501");
-    const complete = "select app_private.complete_upload('avatar/00000000-0000-4000-8000-000000000001', 'image/png', 1)";
+    const complete =
+      "select app_private.complete_upload('avatar/00000000-0000-4000-8000-000000000001', 'image/png', 1)";
     expect((await sqlError(pro.id, complete)).code).toBe("42501");
     const probe = "select app_private.check_upload_key('avatar/00000000-0000-4000-8000-000000000001', 'avatar', $1)";
     expect((await sqlError(pro.id, probe, [pro.id])).code).toBe("42501");

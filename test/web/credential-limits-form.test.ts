@@ -51,7 +51,11 @@ describe("parseCredentialLimits", () => {
 
   it("refuses a collection that is not one of the member's, and an unknown tool, naming the field", () => {
     const foreign = parseCredentialLimits(form([["collections", "33333333-3333-4333-8333-333333333333"]]), CHOICES);
-    expect(foreign).toMatchObject({ ok: false, field: "collections", error: expect.stringContaining("Unknown collection") });
+    expect(foreign).toMatchObject({
+      ok: false,
+      field: "collections",
+      error: expect.stringContaining("Unknown collection"),
+    });
     const unknown = parseCredentialLimits(form([["tools", "drop_everything"]]), CHOICES);
     expect(unknown).toMatchObject({ ok: false, field: "tools", error: "Unknown tool: drop_everything." });
   });

@@ -7,7 +7,9 @@ describe("the same-origin check of settings forms", () => {
   it("accepts an Origin naming this host", () => {
     expect(isSameOrigin(h({ host: "pds.example", origin: "https://pds.example" }))).toBe(true);
     expect(isSameOrigin(h({ host: "127.0.0.1:3200", origin: "http://127.0.0.1:3200" }))).toBe(true);
-    expect(isSameOrigin(h({ host: "internal:3000", "x-forwarded-host": "pds.example", origin: "https://pds.example" }))).toBe(true);
+    expect(
+      isSameOrigin(h({ host: "internal:3000", "x-forwarded-host": "pds.example", origin: "https://pds.example" })),
+    ).toBe(true);
   });
 
   it("refuses another site, an opaque origin, a bad Origin and no Origin without Sec-Fetch-Site", () => {
@@ -27,5 +29,4 @@ describe("the same-origin check of settings forms", () => {
     expect(isLocalHost(h({ host: "pds.example" }))).toBe(false);
     expect(isLocalHost(h({ host: "localhost.evil.example" }))).toBe(false);
   });
-
 });

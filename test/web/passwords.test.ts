@@ -12,7 +12,11 @@ import { TestBrowser } from "../support/cookie-jar";
 
 const email = () => `pw-${randomUUID()}@example.test`;
 const storedHash = async (id: string) =>
-  (await asService((tx) => tx.query<{ h: string }>("select encrypted_password as h from auth.users where id = $1", [id])))[0]?.h ?? "";
+  (
+    await asService((tx) =>
+      tx.query<{ h: string }>("select encrypted_password as h from auth.users where id = $1", [id]),
+    )
+  )[0]?.h ?? "";
 
 describe("passwords", () => {
   beforeAll(async () => {
@@ -32,7 +36,10 @@ describe("passwords", () => {
     const address = email();
     const member = await createMember({ email: address });
     await asService((tx) =>
-      tx.query("update auth.users set encrypted_password = $2 where id = $1", [member.id, bcrypt.hashSync("long enough password", 10)]),
+      tx.query("update auth.users set encrypted_password = $2 where id = $1", [
+        member.id,
+        bcrypt.hashSync("long enough password", 10),
+      ]),
     );
     expect((await signIn(address, "wrong password!!", "10.9.0.1")).ok).toBe(false);
     expect(await storedHash(member.id)).toMatch(/^\$2[aby]\$/);
@@ -65,11 +72,15 @@ describe("built-in sign-in, password change and the session list", () => {
     await builtinAuth.signIn(tablet.request(), address, "first password!");
     const session = await builtinAuth.currentSession(laptop.request());
     if (!session) throw new Error("laptop signed out");
-    expect(await builtinAuth.changePassword(laptop.request(), session, "not the password", "second password!")).toEqual({
-      ok: false,
-      error: "The current password is not right.",
+    expect(await builtinAuth.changePassword(laptop.request(), session, "not the password", "second password!")).toEqual(
+      {
+        ok: false,
+        error: "The current password is not right.",
+      },
+    );
+    expect(await builtinAuth.changePassword(laptop.request(), session, "first password!", "second password!")).toEqual({
+      ok: true,
     });
-    expect(await builtinAuth.changePassword(laptop.request(), session, "first password!", "second password!")).toEqual({ ok: true });
     expect(await memberForRequest(tablet.request())).toBeNull();
     expect((await memberForRequest(laptop.request()))?.id).toBe(me?.id);
     expect((await signIn(address, "first password!", "10.9.0.2")).ok).toBe(false);

@@ -13,7 +13,11 @@ describe("the tool console's form, generated from a tool's input schema", () => 
   it("gives each property a field of the right kind", () => {
     const fields = Object.fromEntries(fieldsOf("collections_create").map((field) => [field.name, field]));
     expect(fields.name).toMatchObject({ kind: "string", required: true });
-    expect(fields.type).toMatchObject({ kind: "enum", required: true, options: ["music", "film", "books", "articles", "places", "products"] });
+    expect(fields.type).toMatchObject({
+      kind: "enum",
+      required: true,
+      options: ["music", "film", "books", "articles", "places", "products"],
+    });
     expect(fields.visibility).toMatchObject({ kind: "enum", required: false });
     expect(fieldsOf("collections_list").find((field) => field.name === "limit")).toMatchObject({ kind: "number" });
   });
@@ -30,7 +34,14 @@ describe("the tool console's form, generated from a tool's input schema", () => 
       ok: true,
       input: { title: "A", rating: 4, tags: ["x"], done: false },
     });
-    expect(inputFromForm(fields, { title: "A", note: "null" })).toEqual({ ok: true, input: { title: "A", note: null } });
-    expect(inputFromForm(fields, { title: "A", tags: "[oops" })).toEqual({ ok: false, field: "tags", message: "tags: not valid JSON." });
+    expect(inputFromForm(fields, { title: "A", note: "null" })).toEqual({
+      ok: true,
+      input: { title: "A", note: null },
+    });
+    expect(inputFromForm(fields, { title: "A", tags: "[oops" })).toEqual({
+      ok: false,
+      field: "tags",
+      message: "tags: not valid JSON.",
+    });
   });
 });

@@ -43,7 +43,10 @@ describe("settings pages' rules", () => {
 
   it("answers an unknown handle, a bad handle and oneself in words", async () => {
     const ada = await makeMember();
-    expect(await blockByHandle(ada.id, "no_such_member_here")).toMatchObject({ ok: false, error: expect.stringContaining("No member") });
+    expect(await blockByHandle(ada.id, "no_such_member_here")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("No member"),
+    });
     expect(await blockByHandle(ada.id, "a!")).toMatchObject({ ok: false });
     expect(await blockByHandle(ada.id, ada.handle)).toMatchObject({ ok: false, error: "You cannot block yourself." });
   });
@@ -52,21 +55,37 @@ describe("settings pages' rules", () => {
     const ada = await makeMember();
     const headers = new Headers();
     const caller = sessionCaller(ada.id, randomUUID());
-    const saved = await callAsSession(caller, "profile_update", { display_name: "Ada", timezone: "Europe/Berlin" }, headers);
+    const saved = await callAsSession(
+      caller,
+      "profile_update",
+      { display_name: "Ada", timezone: "Europe/Berlin" },
+      headers,
+    );
     expect(saved).toMatchObject({ ok: true, status: 200, body: { display_name: "Ada", timezone: "Europe/Berlin" } });
     expect((await api("GET", "/profile", { token: ada.token })).body.timezone).toBe("Europe/Berlin");
 
     const plan = await callAsSession(caller, "profile_update", { plan: "pro" }, headers);
-    expect(plan).toMatchObject({ ok: false, problem: { status: 422, errors: [{ pointer: "/plan", code: "read_only" }] } });
+    expect(plan).toMatchObject({
+      ok: false,
+      problem: { status: 422, errors: [{ pointer: "/plan", code: "read_only" }] },
+    });
     const zone = await callAsSession(caller, "profile_update", { timezone: "Mars/Olympus_Mons" }, headers);
-    expect(zone).toMatchObject({ ok: false, problem: { status: 422, reason: { message: expect.stringContaining("unknown timezone") } } });
+    expect(zone).toMatchObject({
+      ok: false,
+      problem: { status: 422, reason: { message: expect.stringContaining("unknown timezone") } },
+    });
   });
 
   it("creates a token from the form with exactly the picked scopes and expiry", async () => {
     const ada = await makeMember();
     const made = await createTokenFromForm(
       ada.id,
-      form([["name", " laptop "], ["days", "7"], ["scopes", "todos:read"], ["scopes", "goals:read"]]),
+      form([
+        ["name", " laptop "],
+        ["days", "7"],
+        ["scopes", "todos:read"],
+        ["scopes", "goals:read"],
+      ]),
     );
     if (!made.ok) throw new Error(made.error);
     expect(made).toMatchObject({ name: "laptop", scopes: ["todos:read", "goals:read"] });
@@ -74,17 +93,46 @@ describe("settings pages' rules", () => {
     expect((await api("GET", "/collections", { token: made.token })).status).toBe(403);
 
     const bad = (entries: [string, string][]) => createTokenFromForm(ada.id, form(entries));
-    expect(await bad([["name", "x"], ["days", "90"]])).toMatchObject({ ok: false, error: "Pick at least one scope." });
-    expect(await bad([["name", "x"], ["days", "400"], ["scopes", "todos:read"]])).toMatchObject({ ok: false });
-    expect(await bad([["name", ""], ["scopes", "todos:read"]])).toMatchObject({ ok: false });
-    expect(await bad([["name", "x"], ["scopes", "admin:all"]])).toMatchObject({ ok: false, error: "Unknown scope: admin:all." });
+    expect(
+      await bad([
+        ["name", "x"],
+        ["days", "90"],
+      ]),
+    ).toMatchObject({ ok: false, error: "Pick at least one scope." });
+    expect(
+      await bad([
+        ["name", "x"],
+        ["days", "400"],
+        ["scopes", "todos:read"],
+      ]),
+    ).toMatchObject({ ok: false });
+    expect(
+      await bad([
+        ["name", ""],
+        ["scopes", "todos:read"],
+      ]),
+    ).toMatchObject({ ok: false });
+    expect(
+      await bad([
+        ["name", "x"],
+        ["scopes", "admin:all"],
+      ]),
+    ).toMatchObject({ ok: false, error: "Unknown scope: admin:all." });
   });
 
   it("takes a custom expiry date up to 366 days ahead, refused beyond or in the past, and renames", async () => {
     const ada = await makeMember();
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const custom = (date: string) =>
-      createTokenFromForm(ada.id, form([["name", "x"], ["days", "custom"], ["expires_on", date], ["scopes", "todos:read"]]));
+      createTokenFromForm(
+        ada.id,
+        form([
+          ["name", "x"],
+          ["days", "custom"],
+          ["expires_on", date],
+          ["scopes", "todos:read"],
+        ]),
+      );
     const made = await custom(day(200));
     if (!made.ok) throw new Error(made.error);
     expect(made.expiresAt.slice(0, 10)).toBe(day(200));

@@ -25,7 +25,10 @@ describe("sign-up and sign-in", () => {
     expect(await signUp("not-an-email", "long enough password")).toMatchObject({ ok: false });
     const address = email();
     await signUp(address, "long enough password");
-    expect(await signUp(address, "another long password")).toMatchObject({ ok: false, error: expect.stringContaining("exists") });
+    expect(await signUp(address, "another long password")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("exists"),
+    });
   });
 
   it("answers a wrong password and an unknown email with the same words", async () => {
@@ -46,7 +49,10 @@ describe("sign-up and sign-in", () => {
       }
       // Now even the right password is not checked until the pause is over.
       const paused = await signIn(address, "long enough password", "10.0.0.3");
-      expect(paused).toMatchObject({ ok: false, error: expect.stringMatching(/Too many failed attempts\. Try again in \d+ seconds/) });
+      expect(paused).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/Too many failed attempts\. Try again in \d+ seconds/),
+      });
       // Another address is not paused by these failures (the stranger still has no account).
       expect((await signIn(address, "long enough password", "10.0.0.4")).ok).toBe(address === member);
     }

@@ -15,7 +15,12 @@ import { api } from "../support/api";
 import { TestBrowser } from "../support/cookie-jar";
 import { type FakeGoTrue, startFakeGoTrue } from "../support/fake-gotrue/server";
 
-const VARS = ["NEXT_PUBLIC_SUPABASE_URL", "NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY", "SUPABASE_SECRET_KEY", "SUPABASE_JWT_SECRET"];
+const VARS = [
+  "NEXT_PUBLIC_SUPABASE_URL",
+  "NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY",
+  "SUPABASE_SECRET_KEY",
+  "SUPABASE_JWT_SECRET",
+];
 const email = () => `sb-${randomUUID()}@example.test`;
 const authCookie = (browser: TestBrowser) => [...browser.jar.keys()].find((name) => name.startsWith("sb-"));
 
@@ -74,7 +79,10 @@ describe("Supabase mode: @supabase/ssr against a local Supabase Auth", () => {
     const made = await createTokenFromForm(member.id, form);
     if (!made.ok) throw new Error(made.error);
     expect((await api("GET", "/profile", { token: made.token })).body).toMatchObject({ id: sub });
-    const created = await api("POST", "/collections", { token: made.token, body: { name: "From a token", type: "music" } });
+    const created = await api("POST", "/collections", {
+      token: made.token,
+      body: { name: "From a token", type: "music" },
+    });
     expect(created.status).toBe(201);
     const [row] = await asService((tx) =>
       tx.query<{ owner_id: string }>("select owner_id from public.collections where id = $1", [created.body.id]),
@@ -123,14 +131,20 @@ describe("Supabase mode: @supabase/ssr against a local Supabase Auth", () => {
       ok: false,
       error: "The current password is not right.",
     });
-    expect(await backend.changePassword(browser.request(), session, "first password!", "second password!")).toEqual({ ok: true });
+    expect(await backend.changePassword(browser.request(), session, "first password!", "second password!")).toEqual({
+      ok: true,
+    });
     expect(gotrue.liveSessions().length).toBe(live); // the check's own session was ended
     expect((await backend.signIn(new TestBrowser().request(), address, "first password!")).ok).toBe(false);
     expect((await backend.signIn(new TestBrowser().request(), address, "second password!")).ok).toBe(true);
   });
 
   it("verifies ES256 tokens against the JWKS and legacy HS256 ones with SUPABASE_JWT_SECRET, nothing else", async () => {
-    const config = { url: gotrue.url, publishableKey: gotrue.publishableKey, jwtSecret: process.env.SUPABASE_JWT_SECRET };
+    const config = {
+      url: gotrue.url,
+      publishableKey: gotrue.publishableKey,
+      jwtSecret: process.env.SUPABASE_JWT_SECRET,
+    };
     const sub = randomUUID();
     const claims = { sub, role: "authenticated", session_id: randomUUID() };
     expect(await verifySupabaseJwt(await gotrue.sign(claims), config)).toMatchObject({ sub });

@@ -29,7 +29,9 @@ describe("the token page's snippets run as shown", () => {
       body: JSON.stringify({ name: "Snippet shelf", type: "music" }),
     });
     expect(made.status).toBe(201);
-    const snippet = tokenSnippets(server.url, member.token, ["collections:read"]).find((s) => s.language === "javascript");
+    const snippet = tokenSnippets(server.url, member.token, ["collections:read"]).find(
+      (s) => s.language === "javascript",
+    );
     if (!snippet) throw new Error("no JavaScript snippet");
     // Nothing to install: no import of an unpublished package.
     expect(snippet.code).not.toMatch(/\bimport\b|require\(/);

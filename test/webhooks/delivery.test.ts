@@ -103,16 +103,22 @@ describe("webhook endpoints", () => {
     const deliveries = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
     // The delivery log pages like every list: limit is plain decimal digits, 1–200.
     for (const limit of ["0x10", "1e2", "0", "201"]) {
-      const refused = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries?limit=${limit}`, { token: ada.token });
+      const refused = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries?limit=${limit}`, {
+        token: ada.token,
+      });
       expect(refused.status, limit).toBe(422);
     }
-    expect((await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries?limit=1`, { token: ada.token })).status).toBe(200);
+    expect(
+      (await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries?limit=1`, { token: ada.token })).status,
+    ).toBe(200);
     const [delivery] = deliveries.body.data;
     expect(delivery.event_type).toBe("webhook_endpoint.ping");
     const retry = `/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/retry`;
     expect((await api("POST", retry, { token: bob.token })).status).toBe(404);
     expect((await api("DELETE", `/webhook-endpoints/${endpoint.id}`, { token: bob.token })).status).toBe(404);
-    const rows = await asMember(bob.id, (tx) => tx.query("select 1 from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]));
+    const rows = await asMember(bob.id, (tx) =>
+      tx.query("select 1 from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
+    );
     expect(rows).toEqual([]);
   });
 });
@@ -149,7 +155,9 @@ describe("webhook delivery", () => {
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    const rows = await asService((tx) => tx.query("select 1 from public.webhook_deliveries where owner_id = $1", [ada.id]));
+    const rows = await asService((tx) =>
+      tx.query("select 1 from public.webhook_deliveries where owner_id = $1", [ada.id]),
+    );
     expect(rows).toEqual([]);
     await drain();
     expect(r.received).toHaveLength(0);
@@ -184,7 +192,9 @@ describe("webhook delivery", () => {
     }
     expect(r.received).toHaveLength(4);
     const log = await api("GET", `/webhook-endpoints/${endpoint.id}/deliveries`, { token: ada.token });
-    expect(log.body.data).toMatchObject([{ status: "delivered", attempts: 4, last_status_code: 204, next_attempt_at: null }]);
+    expect(log.body.data).toMatchObject([
+      { status: "delivered", attempts: 4, last_status_code: 204, next_attempt_at: null },
+    ]);
     expect(new Set(r.received.map((one) => one.json.id)).size).toBe(1);
     // The success ends the endpoint's failing streak.
     const healed = await api("GET", `/webhook-endpoints/${endpoint.id}`, { token: ada.token });
@@ -205,7 +215,10 @@ describe("webhook delivery", () => {
     const read = await api("GET", `/webhook-endpoints/${endpoint.id}`, { token: ada.token });
     expect(read.body.enabled).toBe(false);
     expect(read.body.disabled_reason).toMatch(/5 days/);
-    const again = await api("PATCH", `/webhook-endpoints/${endpoint.id}`, { token: ada.token, body: { enabled: true } });
+    const again = await api("PATCH", `/webhook-endpoints/${endpoint.id}`, {
+      token: ada.token,
+      body: { enabled: true },
+    });
     expect(again.body).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
   });
 
@@ -256,7 +269,9 @@ describe("store events on cascades and purge", () => {
     await api("POST", "/follows", { token: ada.token, body: { followee_id: bob.id } });
     await asService((tx) => tx.query("delete from auth.users where id = $1", [ada.id]));
     const rows = await asService((tx) =>
-      tx.query<{ event_type: string }>("select event_type from public.webhook_deliveries where endpoint_id = $1", [bobs.id]),
+      tx.query<{ event_type: string }>("select event_type from public.webhook_deliveries where endpoint_id = $1", [
+        bobs.id,
+      ]),
     );
     expect(rows.map((row) => row.event_type)).toEqual(["follow.deleted"]);
   });
@@ -270,18 +285,27 @@ describe("store events on cascades and purge", () => {
     await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
     await drain();
     const [done] = await asService((tx) =>
-      tx.query<{ event_id: string }>("select event_id from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
+      tx.query<{ event_id: string }>("select event_id from public.webhook_deliveries where endpoint_id = $1", [
+        endpoint.id,
+      ]),
     );
     await api("POST", `/webhook-endpoints/${endpoint.id}/ping`, { token: ada.token });
     await asService((tx) =>
-      tx.query("update public.webhook_deliveries set created_at = created_at - interval '31 days' where endpoint_id = $1", [endpoint.id]),
+      tx.query(
+        "update public.webhook_deliveries set created_at = created_at - interval '31 days' where endpoint_id = $1",
+        [endpoint.id],
+      ),
     );
     await runUpkeep(UPKEEP_TASKS.filter((task) => task.name === "webhook_deliveries"));
     const rows = await asService((tx) =>
-      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [endpoint.id]),
+      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [
+        endpoint.id,
+      ]),
     );
     expect(rows.map((row) => row.status)).toEqual(["pending"]);
-    const events = await asService((tx) => tx.query("select 1 from app_private.webhook_events where id = $1", [done?.event_id]));
+    const events = await asService((tx) =>
+      tx.query("select 1 from app_private.webhook_events where id = $1", [done?.event_id]),
+    );
     expect(events).toEqual([]);
   });
 });
@@ -301,9 +325,18 @@ describe("delivery limits", () => {
   it("sends a record over 256 KB as its address", () => {
     const row = { id: "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b", title: "x".repeat(300 * 1024) };
     const body = JSON.parse(
-      eventBody({ id: "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c", type: "todo.created", record_id: row.id, data: row, created_at: "2026-11-23T10:00:00+00:00" }),
+      eventBody({
+        id: "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
+        type: "todo.created",
+        record_id: row.id,
+        data: row,
+        created_at: "2026-11-23T10:00:00+00:00",
+      }),
     );
-    expect(body.data).toEqual({ id: row.id, url: expect.stringMatching(/\/api\/v1\/todos\/6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b$/) });
+    expect(body.data).toEqual({
+      id: row.id,
+      url: expect.stringMatching(/\/api\/v1\/todos\/6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b$/),
+    });
     expect(eventPayloadSchema("todo.created", eventReferenceData).safeParse(body).success).toBe(true);
   });
 
@@ -371,11 +404,17 @@ describe("every declared event", () => {
     for (const one of [...r.received, ...rb.received]) {
       const kind = eventKindByType.get(one.json.type);
       expect(kind, one.json.type).toBeDefined();
-      const parsed = eventPayloadSchema(one.json.type, (kind?.data as any).strict()).strict().safeParse(one.json);
+      const parsed = eventPayloadSchema(one.json.type, (kind?.data as any).strict())
+        .strict()
+        .safeParse(one.json);
       expect(parsed.success, `${one.json.type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
     // Read through a view (derived counts): the event carries the record exactly as the API answered it.
     expect(r.received.find((one) => one.json.type === "streak.updated")?.json.data).toEqual(renamed);
-    expect(rb.received.map((one) => one.json.type).sort()).toEqual(["follow.created", "follow.deleted", "message.created"]);
+    expect(rb.received.map((one) => one.json.type).sort()).toEqual([
+      "follow.created",
+      "follow.deleted",
+      "message.created",
+    ]);
   });
 });

@@ -69,14 +69,20 @@ describe("an endpoint's health on the settings page", () => {
     const failed = (attempts: number) => ({ status: "pending", attempts, last_error: "HTTP 500" });
     const delivered = { status: "delivered", attempts: 1, last_error: null };
     const since = "2026-01-01T00:00:00Z";
-    expect(endpointHealth({ enabled: true, failing_since: since }, [failed(1), failed(1), delivered, failed(5)])).toEqual({
+    expect(
+      endpointHealth({ enabled: true, failing_since: since }, [failed(1), failed(1), delivered, failed(5)]),
+    ).toEqual({
       state: "retrying",
       failedAttempts: 2,
     });
     expect(endpointHealth({ enabled: true, failing_since: since }, [failed(3)])).toMatchObject({ state: "failing" });
     // Not tried yet: counts nothing.
-    expect(endpointHealth({ enabled: true, failing_since: since }, [{ status: "pending", attempts: 0, last_error: null }, failed(2)]))
-      .toMatchObject({ state: "retrying", failedAttempts: 2 });
+    expect(
+      endpointHealth({ enabled: true, failing_since: since }, [
+        { status: "pending", attempts: 0, last_error: null },
+        failed(2),
+      ]),
+    ).toMatchObject({ state: "retrying", failedAttempts: 2 });
     expect(endpointHealth({ enabled: false, failing_since: since }, [failed(9)])).toEqual({ state: "disabled" });
     expect(endpointHealth({ enabled: true, failing_since: null }, [])).toEqual({ state: "ok" });
   });

@@ -75,7 +75,10 @@ async function pull(token: string, options: { after?: string; types?: string; li
 /** Writes through the API that fire one event each, in this order; answers the types expected. */
 async function someWrites(member: TestMember) {
   const collection = await call(member.token, "POST", "/collections", { name: "c", type: "music" });
-  const item = await call(member.token, "POST", "/items", { collection_id: collection.id, song_id: await makeCatalogEntry() });
+  const item = await call(member.token, "POST", "/items", {
+    collection_id: collection.id,
+    song_id: await makeCatalogEntry(),
+  });
   await call(member.token, "PATCH", `/items/${item.id}`, { rating: 4 });
   await call(member.token, "PATCH", `/items/${item.id}`, { rating: 5 });
   await call(member.token, "POST", "/todos", { title: "t" });
@@ -193,9 +196,11 @@ describe("the event log (GET /events)", () => {
     // Under RLS bob reads only the message of ada's events, whatever the query asks for.
     const count = async (as: TestMember) =>
       (
-        await sqlAsMember<{ n: number }>(as.id, "select count(*)::int as n from app_private.webhook_events where member_id = $1", [
-          ada.id,
-        ])
+        await sqlAsMember<{ n: number }>(
+          as.id,
+          "select count(*)::int as n from app_private.webhook_events where member_id = $1",
+          [ada.id],
+        )
       )[0]?.n;
     expect(await count(ada)).toBe(7);
     expect(await count(bob)).toBe(1);
@@ -206,7 +211,10 @@ describe("the event log (GET /events)", () => {
     const bob = await makeMember();
     await someWrites(ada);
     await call(bob.token, "POST", "/messages", { recipient_id: ada.id, body: "hi" });
-    await sqlAsService("update app_private.webhook_events set created_at = created_at - interval '31 days' where member_id = $1", [ada.id]);
+    await sqlAsService(
+      "update app_private.webhook_events set created_at = created_at - interval '31 days' where member_id = $1",
+      [ada.id],
+    );
     await sqlAsService("delete from auth.users where id = $1", [bob.id]);
     await runUpkeep(UPKEEP_TASKS.filter((task) => task.name === "webhook_deliveries"));
     const left = await sqlAsService(
@@ -234,10 +242,19 @@ describe("redelivery since a time (POST /webhook-endpoints/{id}/redeliver)", () 
     const logged = (await pull(ada.token, { types: "item.created,item.updated,item.deleted", count: 4 })).entries;
 
     const since = before[0]?.now;
-    const asked = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: ada.token, body: { since } });
+    const asked = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, {
+      token: ada.token,
+      body: { since },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    expect(asked.body).toMatchObject({ endpoint_id: endpoint.id, queued: types.filter((t) => t.startsWith("item.")).length });
-    const again = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: ada.token, body: { since } });
+    expect(asked.body).toMatchObject({
+      endpoint_id: endpoint.id,
+      queued: types.filter((t) => t.startsWith("item.")).length,
+    });
+    const again = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, {
+      token: ada.token,
+      body: { since },
+    });
     expect(again.body.queued).toBe(0);
     await drain();
     await r.waitFor(4);
@@ -247,7 +264,10 @@ describe("redelivery since a time (POST /webhook-endpoints/{id}/redeliver)", () 
 
     // Delivered: asking again sends them again. Earlier than 30 days ago means all that is kept.
     const longAgo = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    const more = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: ada.token, body: { since: longAgo } });
+    const more = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, {
+      token: ada.token,
+      body: { since: longAgo },
+    });
     expect(more.body.queued).toBe(4);
     expect(Date.parse(more.body.since)).toBeGreaterThan(Date.now() - 31 * 86_400_000);
     await drain();
@@ -268,12 +288,17 @@ describe("redelivery since a time (POST /webhook-endpoints/{id}/redeliver)", () 
     const r = await receiver();
     const endpoint = await endpointFor(ada, r.url);
     const since = new Date(Date.now() - 86_400_000).toISOString();
-    const refused = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: bob.token, body: { since } });
+    const refused = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, {
+      token: bob.token,
+      body: { since },
+    });
     expect(refused.status).toBe(404);
     const own = await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: ada.token, body: { since } });
     expect(own.body.queued).toBe(0);
     const readOnly = await tokenFor(ada.id, ["webhooks:read"]);
-    expect((await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: readOnly, body: { since } })).status).toBe(403);
+    expect(
+      (await api("POST", `/webhook-endpoints/${endpoint.id}/redeliver`, { token: readOnly, body: { since } })).status,
+    ).toBe(403);
   });
 });
 

@@ -26,7 +26,9 @@ describe("webhook event triggers", () => {
     const rows = await db.query<{ tgname: string }>(
       `select tgname from pg_trigger where not tgisinternal and tgfoid = 'app_private.emit_webhook_event()'::regprocedure`,
     );
-    expect(rows.map((row) => row.tgname).sort()).toEqual(EVENT_KINDS.map((kind) => `webhook_${kind.type.replace(/\./g, "_")}`).sort());
+    expect(rows.map((row) => row.tgname).sort()).toEqual(
+      EVENT_KINDS.map((kind) => `webhook_${kind.type.replace(/\./g, "_")}`).sort(),
+    );
   });
 
   it("cover every event a resource declares, each named <resource>.<verb>", () => {

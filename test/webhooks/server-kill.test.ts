@@ -43,7 +43,10 @@ async function killBetweenCommitAndDelivery(store: StoreEnv) {
   cleanups.push(r.close);
 
   let server: Server = await serve(store, serverEnv);
-  const endpoint = await call(server.url, "POST", "/webhook-endpoints", token, { url: r.url, events: ["todo.created"] });
+  const endpoint = await call(server.url, "POST", "/webhook-endpoints", token, {
+    url: r.url,
+    events: ["todo.created"],
+  });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
   const { id: endpointId, secret } = endpoint.body as { id: string; secret: string };
   const todo = await call(server.url, "POST", "/todos", token, { title: "survive the server's death" });
@@ -99,7 +102,8 @@ describe("kill -9 of the server with its in-process webhook worker", () => {
   // In both passes: on the PGlite pass against the Postgres server the suite is given (CI has one;
   // an unreachable server fails this test, it is never skipped).
   it("Postgres: the event is delivered after the restart, once acknowledged", async () => {
-    const server = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+    const server =
+      process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
     await killBetweenCommitAndDelivery({ DATABASE_URL: await scratchDatabaseBeside(server) });
   }, 120_000);
 });

@@ -40,7 +40,10 @@ describe.runIf(process.env.DATABASE_URL)("webhook worker processes (Postgres)", 
     const ada = await makeMember();
     let hang = true;
     const r = await startReceiver(() => (hang ? 0 : 200));
-    const created = await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: r.url, events: ["todo.created"] } });
+    const created = await api("POST", "/webhook-endpoints", {
+      token: ada.token,
+      body: { url: r.url, events: ["todo.created"] },
+    });
     const todo = await api("POST", "/todos", { token: ada.token, body: { title: "survive a crash" } });
     expect(todo.status).toBe(201);
     const worker = startWorker(created.body.id);
@@ -48,7 +51,9 @@ describe.runIf(process.env.DATABASE_URL)("webhook worker processes (Postgres)", 
     await r.waitFor(1, 20_000);
     await stop(worker, "SIGKILL");
     const [pending] = await asService((tx) =>
-      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [created.body.id]),
+      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [
+        created.body.id,
+      ]),
     );
     expect(pending?.status).toBe("pending");
     // After the restart the claim's lease has run out: the event goes out again and is acknowledged.
@@ -65,7 +70,9 @@ describe.runIf(process.env.DATABASE_URL)("webhook worker processes (Postgres)", 
     expect(ids.size).toBe(1);
     expect(r.received[1]?.json.data.id).toBe(todo.body.id);
     const [done] = await asService((tx) =>
-      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [created.body.id]),
+      tx.query<{ status: string }>("select status from public.webhook_deliveries where endpoint_id = $1", [
+        created.body.id,
+      ]),
     );
     expect(done?.status).toBe("delivered");
     await r.close();
@@ -74,7 +81,10 @@ describe.runIf(process.env.DATABASE_URL)("webhook worker processes (Postgres)", 
   it("delivers each event once with two worker processes claiming under SKIP LOCKED", async () => {
     const ada = await makeMember();
     const r = await startReceiver();
-    const created = await api("POST", "/webhook-endpoints", { token: ada.token, body: { url: r.url, events: ["goal.created"] } });
+    const created = await api("POST", "/webhook-endpoints", {
+      token: ada.token,
+      body: { url: r.url, events: ["goal.created"] },
+    });
     const count = 40;
     for (let i = 0; i < count; i++) {
       const goal = await api("POST", "/goals", { token: ada.token, body: { title: `g${i}`, target_value: 1 } });

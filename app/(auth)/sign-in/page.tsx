@@ -24,7 +24,12 @@ export default async function SignInPage({
           Your account and everything in it has been deleted.
         </p>
       )}
-      <AuthForm mode="sign-in" action={signInAction} minPassword={MIN_PASSWORD} next={next === back ? back : undefined} />
+      <AuthForm
+        mode="sign-in"
+        action={signInAction}
+        minPassword={MIN_PASSWORD}
+        next={next === back ? back : undefined}
+      />
     </>
   );
 }

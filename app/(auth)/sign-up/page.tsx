@@ -13,5 +13,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const { next } = await searchParams;
   const back = returnPath(typeof next === "string" ? next : "");
   if (await currentMember()) redirect(back);
-  return <AuthForm mode="sign-up" action={signUpAction} minPassword={MIN_PASSWORD} next={next === back ? back : undefined} />;
+  return (
+    <AuthForm mode="sign-up" action={signUpAction} minPassword={MIN_PASSWORD} next={next === back ? back : undefined} />
+  );
 }

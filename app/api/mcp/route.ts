@@ -1,7 +1,6 @@
-import { handleMcp } from "@/lib/surfaces/mcp";
+// Generated from lib/surfaces/fixed-routes.ts by scripts/build-rest-routes.ts; do not edit (test/surfaces/static-routes.test.ts).
+import { mcpRoute } from "@/lib/surfaces/mcp";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handleMcp;
-export const GET = handleMcp;
-export const DELETE = handleMcp;
+export const { GET, POST, DELETE } = mcpRoute;

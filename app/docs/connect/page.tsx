@@ -25,9 +25,9 @@ export default async function ConnectPage() {
         </p>
         <h2>1. Give the assistant the URL</h2>
         <p>
-          The MCP server is <code data-testid="mcp-url">{mcp}</code> (Streamable HTTP). In Claude (desktop or web),
-          add it as a custom connector; in VS Code run “MCP: Add Server” and pick HTTP; in Cursor, Claude Code and
-          other clients that read an <code>mcpServers</code> file:
+          The MCP server is <code data-testid="mcp-url">{mcp}</code> (Streamable HTTP). In Claude (desktop or web), add
+          it as a custom connector; in VS Code run “MCP: Add Server” and pick HTTP; in Cursor, Claude Code and other
+          clients that read an <code>mcpServers</code> file:
         </p>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block must be reachable by keyboard */}
         <pre tabIndex={0}>
@@ -35,8 +35,9 @@ export default async function ConnectPage() {
         </pre>
         <p>
           No token goes in the file: the client finds the sign-in by itself (OAuth 2.1, the MCP authorization
-          specification). A client without OAuth support takes a <Link href="/settings/tokens">personal access
-          token</Link> in an <code>Authorization: Bearer</code> header instead.
+          specification). A client without OAuth support takes a{" "}
+          <Link href="/settings/tokens">personal access token</Link> in an <code>Authorization: Bearer</code> header
+          instead.
         </p>
         <h2>2. Approve on the consent page</h2>
         <p>The assistant opens a page of this site in your browser. Sign in if asked; the page then shows:</p>
@@ -47,8 +48,8 @@ export default async function ConnectPage() {
             An app that identifies itself by a web address (a client metadata document) shows that address.
           </li>
           <li>
-            <strong>The scopes</strong> it asked for, all checked. Uncheck what it should not have: it can never get more
-            than you leave checked. <code>:write</code> does not include <code>:read</code>.
+            <strong>The scopes</strong> it asked for, all checked. Uncheck what it should not have: it can never get
+            more than you leave checked. <code>:write</code> does not include <code>:read</code>.
           </li>
           <li>
             <strong>Collections.</strong> Leave them unchecked to allow every collection, or check some to limit the app
@@ -62,8 +63,8 @@ export default async function ConnectPage() {
         <h2>3. Use and revoke</h2>
         <p>
           The app sees only the tools its scopes allow and acts as you, under the same rules as your tokens. A tool
-          outside them is refused with <code>insufficient_scope</code>, naming the scopes it needs, so the app can ask you
-          again. Every app you approved is listed under{" "}
+          outside them is refused with <code>insufficient_scope</code>, naming the scopes it needs, so the app can ask
+          you again. Every app you approved is listed under{" "}
           <Link href="/settings/connected-apps">Settings → Connected apps</Link> with its scopes, collections and last
           use; revoking it ends its access at once.
         </p>
@@ -71,7 +72,8 @@ export default async function ConnectPage() {
         <ul>
           <li>
             Protected resource metadata: <code>{urls.resourceMetadata("mcp")}</code> (also for <code>/api/v1</code> and{" "}
-            <code>/api/agent</code>); authorization server metadata: <code>{`${urls.issuer}/.well-known/oauth-authorization-server`}</code>.
+            <code>/api/agent</code>); authorization server metadata:{" "}
+            <code>{`${urls.issuer}/.well-known/oauth-authorization-server`}</code>.
           </li>
           <li>
             Authorization code with PKCE S256 only; <code>resource</code> (RFC 8707) is required and binds the token to

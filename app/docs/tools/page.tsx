@@ -11,7 +11,6 @@ import { currentMember } from "@/lib/web/session";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Tool catalog · Personal Data Service" };
 
-
 /** The tool catalog (x-tools of the OpenAPI document), which Scalar does not render: one card per tool. */
 export default async function ToolsPage() {
   const doc = buildOpenApiDocument() as Json;

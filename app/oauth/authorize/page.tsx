@@ -78,7 +78,14 @@ async function Consent({
       <section className="card consent-client" aria-labelledby="client-heading">
         {client.logoUri && (
           // biome-ignore lint/performance/noImgElement: a client's logo from its own site, not an asset of ours
-          <img src={client.logoUri} alt="" width={48} height={48} className="client-logo" referrerPolicy="no-referrer" />
+          <img
+            src={client.logoUri}
+            alt=""
+            width={48}
+            height={48}
+            className="client-logo"
+            referrerPolicy="no-referrer"
+          />
         )}
         <h1 id="client-heading" data-testid="consent-client">
           {client.name} wants to use your account

@@ -3,14 +3,10 @@
 import { headers } from "next/headers";
 import { ApiError } from "@/lib/http/problem";
 import { requestIdFrom } from "@/lib/http/request-id";
-import { type InvokeBody, invokeTool } from "@/lib/surfaces/invoke";
+import { invokeTool } from "@/lib/surfaces/invoke";
+import type { ConsoleAnswer } from "@/lib/web/action-states";
 import { isSameOrigin } from "@/lib/web/csrf";
 import { memberCaller, requireMember } from "@/lib/web/session";
-
-export interface ConsoleAnswer {
-  status: number;
-  body: InvokeBody;
-}
 
 /** The tool console's invoke: the same invokeTool as POST /api/agent/invoke, as the signed-in member. */
 export async function invokeToolAction(tool: string, input: unknown): Promise<ConsoleAnswer> {
@@ -25,6 +21,7 @@ export async function invokeToolAction(tool: string, input: unknown): Promise<Co
     requestId,
     headers: requestHeaders,
     caller: memberCaller(member),
+    surface: "page",
   });
   return { status: outcome.status, body: outcome.body };
 }

@@ -29,7 +29,9 @@ export default async function BlocksPage() {
               <li key={block.id} data-testid="blocked-member">
                 <span>
                   <strong>@{block.handle}</strong>
-                  {block.display_name && block.display_name !== block.handle && <span className="muted"> · {block.display_name}</span>}
+                  {block.display_name && block.display_name !== block.handle && (
+                    <span className="muted"> · {block.display_name}</span>
+                  )}
                   <span className="muted small"> · since {formatDateTime(block.created_at)}</span>
                 </span>
                 <form action={unblockAction}>

@@ -18,7 +18,12 @@ const RESULTS: Record<string, string> = {
 
 // The row's own fields worth reading: ids and bookkeeping stay out (the label and context name them).
 const shown = ([key, value]: [string, unknown]) =>
-  key !== "id" && !key.endsWith("_id") && key !== "updated_at" && value !== null && value !== "" && !(Array.isArray(value) && !value.length);
+  key !== "id" &&
+  !key.endsWith("_id") &&
+  key !== "updated_at" &&
+  value !== null &&
+  value !== "" &&
+  !(Array.isArray(value) && !value.length);
 
 export default async function ConfirmationsPage({ searchParams }: { searchParams: Search }) {
   const member = await requireMember();
@@ -35,7 +40,11 @@ export default async function ConfirmationsPage({ searchParams }: { searchParams
         until you confirm it. Nothing has been deleted yet.
       </p>
       {said && (
-        <p role="status" className={result === "deleted" || result === "kept" ? "notice" : "error"} data-testid="confirm-result">
+        <p
+          role="status"
+          className={result === "deleted" || result === "kept" ? "notice" : "error"}
+          data-testid="confirm-result"
+        >
           {said}
         </p>
       )}
@@ -81,7 +90,13 @@ function HeldDelete({ held, named }: { held: DeleteConfirmation; named: boolean 
         {fields.map(([key, value]) => (
           <div key={key}>
             <dt>{key.replace(/_/g, " ")}</dt>
-            <dd>{key.endsWith("_at") ? formatDateTime(String(value)) : Array.isArray(value) ? value.join(", ") : String(value)}</dd>
+            <dd>
+              {key.endsWith("_at")
+                ? formatDateTime(String(value))
+                : Array.isArray(value)
+                  ? value.join(", ")
+                  : String(value)}
+            </dd>
           </div>
         ))}
       </dl>

@@ -10,7 +10,11 @@ import { revokeGrantAction } from "./actions";
 
 export const metadata: Metadata = { title: "Connected apps · Personal Data Service" };
 
-export default async function ConnectedAppsPage({ searchParams }: { searchParams: Promise<{ revoke?: string | string[] }> }) {
+export default async function ConnectedAppsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ revoke?: string | string[] }>;
+}) {
   const member = await requireMember();
   const [grants, choices] = await Promise.all([listGrants(member.id), limitChoices(member.id)]);
   const names = new Map(choices.collections.map((c) => [c.id, c.name]));

@@ -3,12 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { isSameOrigin } from "@/lib/web/csrf";
-import { type FormState, NOT_SAME_ORIGIN } from "@/lib/web/form-state";
+import type { ProfileState } from "@/lib/web/action-states";
+import { NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { profileInputFromForm } from "@/lib/web/profile-form";
 import { memberCaller, requireMember } from "@/lib/web/session";
 import { callAsSession, problemToForm } from "@/lib/web/session-call";
-
-export type ProfileState = FormState & { values?: Record<string, string> };
 
 /** The same profile_update capability the API and the tools use, with the session as principal. */
 export async function updateProfileAction(_previous: ProfileState, form: FormData): Promise<ProfileState> {

@@ -8,12 +8,11 @@ import { requestOrigin } from "@/lib/http/origin";
 import { isSameOrigin } from "@/lib/web/csrf";
 import { NOT_SAME_ORIGIN } from "@/lib/web/form-state";
 import { requireMember } from "@/lib/web/session";
-import { createTokenFromForm, type TokenFormResult, validateTokenName } from "@/lib/web/token-form";
-import { type TokenSnippet, tokenSnippets } from "@/lib/web/token-snippets";
+import type { CreateTokenState } from "@/lib/web/action-states";
+import { createTokenFromForm, validateTokenName } from "@/lib/web/token-form";
+import { tokenSnippets } from "@/lib/web/token-snippets";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type CreateTokenState = (TokenFormResult & { snippets?: TokenSnippet[] }) | { ok?: undefined };
 
 /** The origin the browser used, for the snippets on the "created" card. */
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {

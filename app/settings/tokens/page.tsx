@@ -58,7 +58,11 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
       )}
       <section aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">Your tokens</h2>
-        {live.length === 0 ? <p className="muted">No active tokens.</p> : <TokenTable tokens={live} now={now} collectionNames={collectionNames} />}
+        {live.length === 0 ? (
+          <p className="muted">No active tokens.</p>
+        ) : (
+          <TokenTable tokens={live} now={now} collectionNames={collectionNames} />
+        )}
         {ended.length > 0 && (
           <details className="ended">
             <summary>Revoked and expired ({ended.length})</summary>

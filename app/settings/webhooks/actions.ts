@@ -1,5 +1,6 @@
 "use server";
 
+import type { SecretState } from "@/lib/web/action-states";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { isSameOrigin } from "@/lib/web/csrf";
@@ -8,7 +9,6 @@ import { memberCaller, requireMember } from "@/lib/web/session";
 import { callAsSession, problemToForm } from "@/lib/web/session-call";
 
 /** What the create and rotate forms answer: the secret, shown this once. */
-export type SecretState = { ok?: undefined } | { ok: true; secret: string; url: string } | { ok: false; error: string };
 
 async function call(tool: string, input: Record<string, unknown>) {
   const requestHeaders = await headers();

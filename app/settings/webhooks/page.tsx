@@ -48,7 +48,12 @@ export default async function WebhooksPage() {
   const endpoints = (list.body as { data: Endpoint[] }).data;
   const logs = await Promise.all(
     endpoints.map(async (endpoint) => {
-      const page = await callAsSession(caller, "webhook_endpoints_deliveries_list", { id: endpoint.id, limit: 20 }, requestHeaders);
+      const page = await callAsSession(
+        caller,
+        "webhook_endpoints_deliveries_list",
+        { id: endpoint.id, limit: 20 },
+        requestHeaders,
+      );
       return page.ok ? (page.body as { data: Delivery[] }).data : [];
     }),
   );
@@ -56,7 +61,8 @@ export default async function WebhooksPage() {
     <>
       <h1>Webhooks</h1>
       <p className="lead">
-        Your changes, POSTed to your own URL as they commit: signed (Standard Webhooks and <code>X-Service-Signature</code>
+        Your changes, POSTed to your own URL as they commit: signed (Standard Webhooks and{" "}
+        <code>X-Service-Signature</code>
         ), retried for about a day and a half, at least once. See the <a href="/docs#webhooks">event reference</a>.
       </p>
       <WebhookCreateForm action={createWebhookAction} />
@@ -125,7 +131,9 @@ export default async function WebhooksPage() {
                           {delivery.last_status_code ?? delivery.last_error ?? "—"}
                           {delivery.duration_ms !== null && ` (${delivery.duration_ms} ms)`}
                         </td>
-                        <td data-label="Next attempt">{delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : "—"}</td>
+                        <td data-label="Next attempt">
+                          {delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : "—"}
+                        </td>
                         <td data-label="Created">{formatDateTime(delivery.created_at)}</td>
                         <td>
                           <form action={retryDeliveryAction}>

@@ -28,7 +28,10 @@ export interface PlayMedia {
   links?: Record<string, string>;
 }
 
-export type Directive = PlayMedia | { type: "start_listening"; lang: string | null } | { type: "open_url"; url: string };
+export type Directive =
+  | PlayMedia
+  | { type: "start_listening"; lang: string | null }
+  | { type: "open_url"; url: string };
 
 export interface RunOptions {
   /** Asked before a tab is opened (default: window.confirm). A tool must never open a page unasked. */
@@ -124,7 +127,8 @@ function playMedia(directive: PlayMedia, container: HTMLElement): () => void {
   }
   const links = Object.entries(directive.links ?? {});
   const linkRow = el("p", { class: "small", "data-testid": "open-links" });
-  if (links.length > 0) for (const [platform, url] of links) linkRow.append(openLink(url, `Open in ${platformName(platform)}`));
+  if (links.length > 0)
+    for (const [platform, url] of links) linkRow.append(openLink(url, `Open in ${platformName(platform)}`));
   else if (directive.url) linkRow.append(openLink(directive.url, `Open in ${hostOf(directive.url)}`));
   if (linkRow.childNodes.length > 0) root.append(linkRow);
   return stopAudio;
@@ -226,5 +230,7 @@ function openUrl(url: string, container: HTMLElement, options: RunOptions): void
   } else {
     said = "Not opened.";
   }
-  container.append(el("p", { role: "status", class: "directive", "data-testid": "opener" }, `${said} `, openLink(url, url)));
+  container.append(
+    el("p", { role: "status", class: "directive", "data-testid": "opener" }, `${said} `, openLink(url, url)),
+  );
 }

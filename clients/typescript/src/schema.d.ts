@@ -790,6 +790,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/activity/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo this credential's last write
+         * @description Take back an update or a delete this token (or app) made, when the member asks: by default its most recent one still undoable, or the one named by activity_id. A delete comes back with its id and what went with it (a collection's items, a streak's check-ins); an update gets its previous values back, but only if nothing changed the record since — otherwise 409 names what changed and nothing is overwritten. Writes can be undone for 30 days. Creates are not undone (delete the record instead), nor are check-ins (append-only), messages (their bodies are never copied) or webhook endpoints (their secret is never copied). The member sees every write of each token and app, refused attempts included, under Settings → Activity, and can undo from there.
+         *
+         *     - Only the same credential's writes: another token's, or another member's, are 404.
+         *     - Needs the write scope of the record it restores (items:write to bring back an item).
+         *     - An undo is a write like any other: RLS, blocks and the store's rules apply, it fires webhook events, and it cannot be undone twice.
+         */
+        post: operations["activity_undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -9449,6 +9473,163 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: A query parameter is unknown or invalid (limit above 200, bad cursor). types names an unknown kind, or the cursor is not one we issued. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: The token's rate limit is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    activity_undo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "activity_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The write to undo (returned by an earlier undo, or shown under Settings → Activity); default: this credential's last undoable write.
+                     */
+                    activity_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "operation": "example",
+                     *       "record_id": "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *       "restored": []
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The write taken back.
+                         */
+                        activity_id: string;
+                        /** @description What that write was, as an event kind (item.deleted, collection.updated…). */
+                        operation: string;
+                        /**
+                         * Format: uuid
+                         * @description The record it touched.
+                         */
+                        record_id: string;
+                        /** @description Every record put back: the record, and for a delete what went with it. */
+                        restored: string[];
+                    };
+                };
+            };
+            /** @description `malformed_request`: The body is not valid JSON. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No token, or a malformed, unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks collections:write or items:write or todos:write or goals:write or streaks:write or social:write or profile:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: No such write of this credential, or none left to undo. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). Already undone, too old, not undoable (a create, a message), or the record changed since (errors name the fields). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: A field is unknown, read-only, missing or invalid. */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

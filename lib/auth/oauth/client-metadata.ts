@@ -1,3 +1,4 @@
+import { type Env, setting } from "../../config/env.ts";
 import { mustUseServerDatabase } from "../../db/config.ts";
 import { GuardedFetchError, guardedFetch } from "../../net/guarded-fetch.ts";
 import { BlockedAddressError } from "../../net/ssrf-guard.ts";
@@ -19,15 +20,8 @@ const cache = new Map<string, { client: OAuthClient; until: number }>();
  * production (mustUseServerDatabase: Vercel, or the container image), where it would let a
  * client_id aim the server at its own network. Still https only, still no redirects.
  */
-export function clientMetadataAllowHost(env: Readonly<Record<string, string | undefined>> = process.env) {
-  const hosts = mustUseServerDatabase(env)
-    ? new Set<string>()
-    : new Set(
-        (env.OAUTH_CLIENT_METADATA_ALLOW_HOSTS ?? "")
-          .split(",")
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean),
-      );
+export function clientMetadataAllowHost(env?: Env) {
+  const hosts = new Set(mustUseServerDatabase(env) ? [] : setting("OAUTH_CLIENT_METADATA_ALLOW_HOSTS", env));
   return (hostname: string) => hosts.has(hostname.replace(/^\[|\]$/g, "").toLowerCase());
 }
 
@@ -35,7 +29,10 @@ export function clientMetadataAllowHost(env: Readonly<Record<string, string | un
 function documentUrl(clientId: string): URL {
   const url = URL.parse(clientId);
   if (url?.protocol !== "https:" || url.pathname === "/" || url.hash || url.username || url.password) {
-    throw new OAuthError("invalid_client", "A client_id URL must be https, with a path, and no fragment or credentials.");
+    throw new OAuthError(
+      "invalid_client",
+      "A client_id URL must be https, with a path, and no fragment or credentials.",
+    );
   }
   return url;
 }
@@ -58,7 +55,8 @@ export async function fetchClientMetadata(clientId: string): Promise<OAuthClient
       timeoutMs: CLIENT_METADATA_TIMEOUT_MS,
       allowHost: clientMetadataAllowHost(),
     });
-    if (answer.status !== 200) throw new OAuthError("invalid_client", `The client metadata document answered ${answer.status}.`);
+    if (answer.status !== 200)
+      throw new OAuthError("invalid_client", `The client metadata document answered ${answer.status}.`);
     body = answer.body;
   } catch (error) {
     if (error instanceof OAuthError) throw error;
@@ -85,12 +83,15 @@ function parseDocument(clientId: string, body: string): OAuthClient {
     throw new OAuthError("invalid_client", "The client metadata document is not JSON.");
   }
   const parsed = clientMetadataSchema.extend({ client_id: clientMetadataSchema.shape.scope }).safeParse(json);
-  if (!parsed.success) throw new OAuthError("invalid_client", "The client metadata document lacks redirect_uris or has malformed fields.");
+  if (!parsed.success)
+    throw new OAuthError("invalid_client", "The client metadata document lacks redirect_uris or has malformed fields.");
   const doc = parsed.data;
-  if (doc.client_id !== clientId) throw new OAuthError("invalid_client", "The document's client_id is not its own URL.");
+  if (doc.client_id !== clientId)
+    throw new OAuthError("invalid_client", "The document's client_id is not its own URL.");
   // Public clients only: a shared secret cannot be published in a document.
   const method = doc.token_endpoint_auth_method ?? "none";
-  if (method !== "none") throw new OAuthError("invalid_client", `token_endpoint_auth_method ${method} is not offered; use none.`);
+  if (method !== "none")
+    throw new OAuthError("invalid_client", `token_endpoint_auth_method ${method} is not offered; use none.`);
   try {
     checkClientMetadata(doc);
   } catch (error) {

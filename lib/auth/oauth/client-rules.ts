@@ -13,7 +13,17 @@ export interface OAuthClient {
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 /** Schemes a redirect may never use: a page or file the browser would open, not an app. */
-const REFUSED_SCHEMES = new Set(["javascript:", "data:", "file:", "vbscript:", "about:", "blob:", "ftp:", "ws:", "wss:"]);
+const REFUSED_SCHEMES = new Set([
+  "javascript:",
+  "data:",
+  "file:",
+  "vbscript:",
+  "about:",
+  "blob:",
+  "ftp:",
+  "ws:",
+  "wss:",
+]);
 
 const isLoopbackHttp = (url: URL) => url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
 
@@ -67,8 +77,16 @@ const uri = z.string().max(2000);
 export const clientMetadataSchema = z.object({
   redirect_uris: z.array(uri).min(1).max(10),
   client_name: z.string().trim().min(1).max(200).optional(),
-  logo_uri: z.url({ protocol: /^https$/ }).max(2000).optional().catch(undefined),
-  client_uri: z.url({ protocol: /^https?$/ }).max(2000).optional().catch(undefined),
+  logo_uri: z
+    .url({ protocol: /^https$/ })
+    .max(2000)
+    .optional()
+    .catch(undefined),
+  client_uri: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional()
+    .catch(undefined),
   grant_types: z.array(z.string()).optional(),
   response_types: z.array(z.string()).optional(),
   token_endpoint_auth_method: z.string().optional(),
@@ -80,14 +98,22 @@ export type ClientMetadata = z.infer<typeof clientMetadataSchema>;
 export function checkClientMetadata(metadata: ClientMetadata): void {
   const bad = metadata.redirect_uris.find((value) => !isAcceptableRedirect(value));
   if (bad !== undefined) {
-    throw new OAuthError("invalid_redirect_uri", `Redirect URI not allowed: ${bad.slice(0, 200)} (https, http to a loopback host, or an app's own scheme; no fragment).`);
+    throw new OAuthError(
+      "invalid_redirect_uri",
+      `Redirect URI not allowed: ${bad.slice(0, 200)} (https, http to a loopback host, or an app's own scheme; no fragment).`,
+    );
   }
   const grants = metadata.grant_types ?? ["authorization_code"];
-  if (!grants.includes("authorization_code") || grants.some((g) => g !== "authorization_code" && g !== "refresh_token")) {
-    throw new OAuthError("invalid_client_metadata", "grant_types: only authorization_code and refresh_token are offered.");
+  if (
+    !grants.includes("authorization_code") ||
+    grants.some((g) => g !== "authorization_code" && g !== "refresh_token")
+  ) {
+    throw new OAuthError(
+      "invalid_client_metadata",
+      "grant_types: only authorization_code and refresh_token are offered.",
+    );
   }
   if (metadata.response_types?.some((type) => type !== "code")) {
     throw new OAuthError("invalid_client_metadata", 'response_types: only "code" is offered.');
   }
 }
-

@@ -21,7 +21,14 @@ export async function registerClient(metadata: ClientMetadata): Promise<OAuthCli
       [id, name, metadata.logo_uri ?? null, metadata.client_uri ?? null, metadata.redirect_uris],
     ),
   );
-  return { id, kind: "registered", name, logoUri: metadata.logo_uri, clientUri: metadata.client_uri, redirectUris: metadata.redirect_uris };
+  return {
+    id,
+    kind: "registered",
+    name,
+    logoUri: metadata.logo_uri,
+    clientUri: metadata.client_uri,
+    redirectUris: metadata.redirect_uris,
+  };
 }
 
 /** The client a client_id names: a registered one, or the metadata document at an https client_id. */

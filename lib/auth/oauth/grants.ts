@@ -57,7 +57,15 @@ export async function approveGrant(input: {
     await tx.query(
       `insert into app_private.oauth_codes (code_hash, grant_id, client_id, redirect_uri, code_challenge, resource, expires_at)
        values ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-      [secretHash(code), grant.id, input.client.id, input.redirectUri, input.codeChallenge, input.resource, CODE_SECONDS],
+      [
+        secretHash(code),
+        grant.id,
+        input.client.id,
+        input.redirectUri,
+        input.codeChallenge,
+        input.resource,
+        CODE_SECONDS,
+      ],
     );
     return grant.id;
   });

@@ -1,10 +1,18 @@
 import { asService, getDb, type Queryable } from "../../db/index.ts";
 import { type OAuthCaller, oauthCaller } from "../caller.ts";
 import type { CredentialLimits } from "../credential-limits.ts";
+import { limitsFromStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
 import { OAuthError } from "./errors.ts";
 import { revokeGrant } from "./grants.ts";
-import { isAccessToken, isRefreshToken, newAccessToken, newRefreshToken, secretHash, verifierMatches } from "./secrets.ts";
+import {
+  isAccessToken,
+  isRefreshToken,
+  newAccessToken,
+  newRefreshToken,
+  secretHash,
+  verifierMatches,
+} from "./secrets.ts";
 
 /** Access tokens are short lived: an hour, then the client refreshes. */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -154,10 +162,14 @@ export async function refreshTokens(input: {
       [secretHash(input.refreshToken)],
     );
     if (!row) return new Refusal(invalidGrant("The refresh token is unknown."));
-    if (row.client_id !== input.clientId) return new Refusal(invalidGrant("The refresh token was issued to another client."));
+    if (row.client_id !== input.clientId)
+      return new Refusal(invalidGrant("The refresh token was issued to another client."));
     if (row.used) {
       const revoked = await revokeFamily(tx, row.grant_id);
-      return new Refusal(invalidGrant("The refresh token was already used; the grant and its tokens are revoked."), revoked);
+      return new Refusal(
+        invalidGrant("The refresh token was already used; the grant and its tokens are revoked."),
+        revoked,
+      );
     }
     if (!row.usable) return new Refusal(invalidGrant("The refresh token is expired or revoked."));
     if (input.resource !== undefined && input.resource !== row.resource) {
@@ -194,8 +206,7 @@ export async function revokeOAuthToken(token: string, clientId: string): Promise
   }
 }
 
-const limitsFrom = (stored: unknown): CredentialLimits | undefined =>
-  stored && typeof stored === "object" && Object.keys(stored).length ? (stored as CredentialLimits) : undefined;
+const limitsFrom = (stored: unknown): CredentialLimits | undefined => limitsFromStore(stored) ?? undefined;
 
 /**
  * An OAuth access token → its caller, as authenticateToken does for personal access tokens: one
@@ -249,13 +260,22 @@ export async function authenticateAccessToken(token: string): Promise<OAuthCalle
     scopes: row.scopes,
     limits: limitsFrom(row.limits),
   };
-  cache.set(key, Object.freeze(oauthCaller(fields, true) as OAuthCaller & { cached: true }), Number(row.expires_ms), startedAt);
+  cache.set(
+    key,
+    Object.freeze(oauthCaller(fields, true) as OAuthCaller & { cached: true }),
+    Number(row.expires_ms),
+    startedAt,
+  );
   return oauthCaller(fields);
 }
 
 /** Upkeep: tokens expired more than a day ago, and codes past their life, are deleted. */
 export async function purgeExpiredOAuthRows(tx: Queryable): Promise<number> {
-  const tokens = await tx.query(`delete from app_private.oauth_tokens where expires_at < now() - interval '1 day' returning id`);
-  const codes = await tx.query(`delete from app_private.oauth_codes where expires_at < now() - interval '1 day' returning grant_id`);
+  const tokens = await tx.query(
+    `delete from app_private.oauth_tokens where expires_at < now() - interval '1 day' returning id`,
+  );
+  const codes = await tx.query(
+    `delete from app_private.oauth_codes where expires_at < now() - interval '1 day' returning grant_id`,
+  );
   return tokens.length + codes.length;
 }

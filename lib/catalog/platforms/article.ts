@@ -4,7 +4,9 @@ import { ref, segments, slugToTitle } from "./shared.ts";
 
 /** Path segments that name a site's section, not the page: "/archives/59", "/news/articles/…". */
 const SECTIONS = new Set(
-  "archive archives article articles blog blogs news post posts story stories p a threads thread updates view read".split(" "),
+  "archive archives article articles blog blogs news post posts story stories p a threads thread updates view read".split(
+    " ",
+  ),
 );
 
 /** "cd605e48q1vo", "a1b2c3d4": one token of letters and digits is an id, not a title. */
@@ -21,9 +23,7 @@ export function articleRef(url: URL): ParsedRef {
   const last = segments(url)
     .reverse()
     .find((part) => !/^\d+$/.test(part) && !/^(index|amp)(\.\w+)?$/i.test(part));
-  const slug = last
-    ?.replace(/\.(html?|php|aspx?)$/i, "")
-    .replace(/([a-z])[.-]\d{5,}$/i, "$1");
+  const slug = last?.replace(/\.(html?|php|aspx?)$/i, "").replace(/([a-z])[.-]\d{5,}$/i, "$1");
   const host = url.hostname.replace(/^www\./, "");
   const named = slug && /[a-z]/i.test(slug) && !SECTIONS.has(slug.toLowerCase()) && !ID_LIKE.test(slug);
   const title = named ? slugToTitle(slug) : undefined;

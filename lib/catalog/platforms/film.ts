@@ -24,20 +24,38 @@ export function recogniseFilm(url: URL): ParsedRef | null {
     const match = /^\/(movie|tv|person|collection)\/(\d+)(?:-([^/]*))?(?:\/|$)/.exec(url.pathname);
     if (!match?.[1] || !match[2]) return null;
     const kind = { movie: "movie", tv: "tv_series", person: "person", collection: "collection" }[match[1]] ?? "movie";
-    return ref("tmdb", "film", kind, [{ namespace: `tmdb:${match[1]}`, value: match[2] }],
-      `https://www.themoviedb.org/${match[1]}/${match[2]}`, match[3] ? { title: slugToTitle(match[3]) } : {});
+    return ref(
+      "tmdb",
+      "film",
+      kind,
+      [{ namespace: `tmdb:${match[1]}`, value: match[2] }],
+      `https://www.themoviedb.org/${match[1]}/${match[2]}`,
+      match[3] ? { title: slugToTitle(match[3]) } : {},
+    );
   }
   if (host === "letterboxd.com") {
     const match = /^\/(?:[a-z0-9_]+\/)?film\/([a-z0-9-]+)(?:\/|$)/.exec(url.pathname);
     if (!match?.[1]) return null;
-    return ref("letterboxd", "film", "movie", [{ namespace: "letterboxd:film", value: match[1] }],
-      `https://letterboxd.com/film/${match[1]}/`, slugWithYear(match[1]));
+    return ref(
+      "letterboxd",
+      "film",
+      "movie",
+      [{ namespace: "letterboxd:film", value: match[1] }],
+      `https://letterboxd.com/film/${match[1]}/`,
+      slugWithYear(match[1]),
+    );
   }
   if (host === "boxd.it") return shortLink("letterboxd", "film", url);
   if (host === "netflix.com") {
     const match = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:title|watch)\/(\d+)(?:\/|$)/.exec(url.pathname);
     if (!match?.[1]) return null;
-    return ref("netflix", "film", "movie", [{ namespace: "netflix:title", value: match[1] }], `https://www.netflix.com/title/${match[1]}`);
+    return ref(
+      "netflix",
+      "film",
+      "movie",
+      [{ namespace: "netflix:title", value: match[1] }],
+      `https://www.netflix.com/title/${match[1]}`,
+    );
   }
   return null;
 }

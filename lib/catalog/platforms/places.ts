@@ -15,15 +15,25 @@ const coordId = (lat: number, lng: number) => ({ namespace: "geo", value: `${lat
 
 /** Coordinates alone name no place: the entry stays untitled until a provider (Nominatim) names it. */
 export function coordinatesRef(lat: number, lng: number, title?: string): ParsedRef {
-  return ref("coordinates", "places", "place", [coordId(lat, lng)], `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}`, {
-    ...(title ? { title } : {}),
-    lat,
-    lng,
-  });
+  return ref(
+    "coordinates",
+    "places",
+    "place",
+    [coordId(lat, lng)],
+    `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}`,
+    {
+      ...(title ? { title } : {}),
+      lat,
+      lng,
+    },
+  );
 }
 
 /** "Eiffel  tower" and "eiffel tower" are one search: the key is the normalised text. */
-const queryId = (text: string) => ({ namespace: "gmaps:query", value: text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim() });
+const queryId = (text: string) => ({
+  namespace: "gmaps:query",
+  value: text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim(),
+});
 
 export function recognisePlaces(url: URL, fragment = ""): ParsedRef | null {
   const host = bareHost(url);
@@ -49,8 +59,8 @@ function googleMaps(url: URL): ParsedRef | null {
   const feature = /!1s(0x[0-9a-f]+):(0x[0-9a-f]+)/.exec(href);
   const query = url.searchParams.get("query") ?? url.searchParams.get("q");
   const queryCoords = parseCoordinates(query);
-  const lat = pin ? Number(pin[1]) : queryCoords?.lat ?? (view ? Number(view[1]) : undefined);
-  const lng = pin ? Number(pin[2]) : queryCoords?.lng ?? (view ? Number(view[2]) : undefined);
+  const lat = pin ? Number(pin[1]) : (queryCoords?.lat ?? (view ? Number(view[1]) : undefined));
+  const lng = pin ? Number(pin[2]) : (queryCoords?.lng ?? (view ? Number(view[2]) : undefined));
   const cidParam = url.searchParams.get("cid");
   const cid = feature?.[2] ? BigInt(feature[2]).toString() : cidParam && /^\d+$/.test(cidParam) ? cidParam : null;
   const placeId = url.searchParams.get("query_place_id");
@@ -69,15 +79,22 @@ function googleMaps(url: URL): ParsedRef | null {
     return ref("google_maps", "places", "place", [queryId(label)], canonical, { title: label });
   }
   if (!ids.length) return null;
-  const canonical = cid ? `https://maps.google.com/?cid=${cid}` : `https://www.google.com/maps/search/?api=1&query_place_id=${placeId}`;
+  const canonical = cid
+    ? `https://maps.google.com/?cid=${cid}`
+    : `https://www.google.com/maps/search/?api=1&query_place_id=${placeId}`;
   return ref("google_maps", "places", "place", ids, canonical, { title: label, lat, lng });
 }
 
 function openStreetMap(url: URL, fragment: string): ParsedRef | null {
   const match = /^\/(node|way|relation)\/(\d+)\/?$/.exec(url.pathname);
   if (match?.[1] && match[2]) {
-    return ref("openstreetmap", "places", "place", [{ namespace: `osm:${match[1]}`, value: match[2] }],
-      `https://www.openstreetmap.org/${match[1]}/${match[2]}`);
+    return ref(
+      "openstreetmap",
+      "places",
+      "place",
+      [{ namespace: `osm:${match[1]}`, value: match[2] }],
+      `https://www.openstreetmap.org/${match[1]}/${match[2]}`,
+    );
   }
   const mlat = url.searchParams.get("mlat");
   const mlon = url.searchParams.get("mlon");
@@ -99,7 +116,9 @@ function appleMaps(url: URL): ParsedRef | null {
   if (auid && /^\d+$/.test(auid)) ids.push({ namespace: "apple_maps:auid", value: auid });
   if (placeId) ids.push({ namespace: "apple_maps:place_id", value: placeId });
   if (ids.length) {
-    const canonical = auid ? `https://maps.apple.com/?auid=${auid}` : `https://maps.apple.com/place?place-id=${placeId}`;
+    const canonical = auid
+      ? `https://maps.apple.com/?auid=${auid}`
+      : `https://maps.apple.com/place?place-id=${placeId}`;
     return ref("apple_maps", "places", "place", ids, canonical, { title, lat: coords?.lat, lng: coords?.lng });
   }
   if (coords) return { ...coordinatesRef(coords.lat, coords.lng, title), platform: "apple_maps" };

@@ -31,7 +31,8 @@ export function slugToTitle(slug: string): string {
   return words
     .map((word, index) => {
       if (!word) return word;
-      if (index > 0 && MINOR.has(word.toLowerCase()) && (!cased || word === word.toLowerCase())) return word.toLowerCase();
+      if (index > 0 && MINOR.has(word.toLowerCase()) && (!cased || word === word.toLowerCase()))
+        return word.toLowerCase();
       return word.charAt(0).toUpperCase() + word.slice(1);
     })
     .join(" ");

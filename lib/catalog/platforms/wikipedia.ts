@@ -1,7 +1,8 @@
 import type { ParsedRef } from "../types.ts";
 import { ref } from "./shared.ts";
 
-const NAMESPACES = /^(special|file|category|talk|template|wikipedia|help|portal|user|module|draft|mediawiki|image)(?:_talk)?:/i;
+const NAMESPACES =
+  /^(special|file|category|talk|template|wikipedia|help|portal|user|module|draft|mediawiki|image)(?:_talk)?:/i;
 
 /** Wikipedia articles: the domain is unknown offline (a film, a city or a person all have pages). */
 export function recogniseWikipedia(url: URL): ParsedRef | null {
@@ -13,8 +14,14 @@ export function recogniseWikipedia(url: URL): ParsedRef | null {
   if (!title) {
     const curid = url.searchParams.get("curid");
     if (curid && /^\d+$/.test(curid)) {
-      return ref("wikipedia", null, "article", [{ namespace: `wikipedia:${lang}`, value: `curid:${curid}` }],
-        `https://${lang}.wikipedia.org/?curid=${curid}`, { lang });
+      return ref(
+        "wikipedia",
+        null,
+        "article",
+        [{ namespace: `wikipedia:${lang}`, value: `curid:${curid}` }],
+        `https://${lang}.wikipedia.org/?curid=${curid}`,
+        { lang },
+      );
     }
     return null;
   }
@@ -27,7 +34,16 @@ export function recogniseWikipedia(url: URL): ParsedRef | null {
   decoded = decoded.replace(/_/g, " ").trim();
   if (!decoded || NAMESPACES.test(decoded.replace(/ /g, "_"))) return null;
   const key = decoded.charAt(0).toUpperCase() + decoded.slice(1);
-  const path = encodeURIComponent(key.replace(/ /g, "_")).replace(/%2F/g, "/").replace(/%3A/g, ":").replace(/%2C/g, ",");
-  return ref("wikipedia", null, "article", [{ namespace: `wikipedia:${lang.replace(/-/g, "_")}`, value: key }],
-    `https://${lang}.wikipedia.org/wiki/${path}`, { title: key, lang });
+  const path = encodeURIComponent(key.replace(/ /g, "_"))
+    .replace(/%2F/g, "/")
+    .replace(/%3A/g, ":")
+    .replace(/%2C/g, ",");
+  return ref(
+    "wikipedia",
+    null,
+    "article",
+    [{ namespace: `wikipedia:${lang.replace(/-/g, "_")}`, value: key }],
+    `https://${lang}.wikipedia.org/wiki/${path}`,
+    { title: key, lang },
+  );
 }

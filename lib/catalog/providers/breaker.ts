@@ -68,5 +68,7 @@ const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "
 /** A name-resolution failure, as fetch (error.cause) or node:http (error) reports it. */
 export function isDnsFailure(error: unknown): boolean {
   const code = (value: unknown) => (value as NodeJS.ErrnoException | undefined)?.code;
-  return DNS_CODES.has(code(error) ?? "") || DNS_CODES.has(code((error as { cause?: unknown } | undefined)?.cause) ?? "");
+  return (
+    DNS_CODES.has(code(error) ?? "") || DNS_CODES.has(code((error as { cause?: unknown } | undefined)?.cause) ?? "")
+  );
 }

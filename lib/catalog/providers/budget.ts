@@ -1,3 +1,4 @@
+import { type Env, setting } from "../../config/env.ts";
 import { rateLimitStore } from "../../http/rate-limit-store.ts";
 import type { ProviderId, ProviderSettings } from "./config.ts";
 import { ProviderError } from "./errors.ts";
@@ -29,14 +30,23 @@ const POLICIES: Record<Exclude<ProviderId, "html">, Budget> = {
   nominatim: { requests: 1, perSeconds: 1 },
 };
 
+const BUDGET = {
+  odesli: "RESOLVER_ODESLI_BUDGET",
+  itunes: "RESOLVER_ITUNES_BUDGET",
+  musicbrainz: "RESOLVER_MUSICBRAINZ_BUDGET",
+  openlibrary: "RESOLVER_OPENLIBRARY_BUDGET",
+  wikipedia: "RESOLVER_WIKIPEDIA_BUDGET",
+  nominatim: "RESOLVER_NOMINATIM_BUDGET",
+} as const satisfies Record<Exclude<ProviderId, "html">, string>;
+
 /**
  * The budget in force: RESOLVER_<ID>_BUDGET ("10/60": requests per seconds) overrides the policy;
  * RESOLVER_MIN_INTERVAL_MS=0 turns budgets off (tests against a local fixture server). Article
  * pages (html) are fetched from any host and carry no budget of their own.
  */
-export function providerBudget(id: ProviderId, env: NodeJS.ProcessEnv = process.env): Budget | null {
-  if (id === "html" || env.RESOLVER_MIN_INTERVAL_MS === "0") return null;
-  const override = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(env[`RESOLVER_${id.toUpperCase()}_BUDGET`] ?? "");
+export function providerBudget(id: ProviderId, env?: Env): Budget | null {
+  if (id === "html" || setting("RESOLVER_MIN_INTERVAL_MS", env) === 0) return null;
+  const override = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(setting(BUDGET[id], env) ?? "");
   if (override) {
     const requests = Number(override[1]);
     const perSeconds = Number(override[2]);
@@ -85,14 +95,19 @@ export async function takeBudget(settings: ProviderSettings): Promise<void> {
   const budget = providerBudget(settings.id);
   if (!budget) return;
   const refill = budget.requests / budget.perSeconds;
-  const bucket = { key: `resolver-budget:${settings.id}:${settings.baseUrl}`, capacity: budget.requests, refillPerSecond: refill };
+  const bucket = {
+    key: `resolver-budget:${settings.id}:${settings.baseUrl}`,
+    capacity: budget.requests,
+    refillPerSecond: refill,
+  };
   const store = await rateLimitStore();
   for (;;) {
     const { allowed, levels } = await store.take([bucket]);
     if (allowed) return;
     const waitMs = Math.ceil(((1 - (levels[0] ?? 0)) / refill) * 1000);
     const end = settings.signal ? deadlines.get(settings.signal) : undefined;
-    if (settings.signal?.aborted || end === undefined || Date.now() + waitMs >= end) throw exhausted(settings, waitMs / 1000);
+    if (settings.signal?.aborted || end === undefined || Date.now() + waitMs >= end)
+      throw exhausted(settings, waitMs / 1000);
     await sleep(waitMs, settings.signal);
   }
 }

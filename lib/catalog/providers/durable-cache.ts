@@ -55,7 +55,11 @@ async function remember(key: string, answer: CachedAnswer, failed: boolean): Pro
  * refused (4xx) — only RESOLVER_CACHE_FAILURE_TTL_SECONDS. Outages (timeouts, 5xx, 429, no network,
  * an open circuit) are never cached: the circuit breaker deals with them, and the next resolve retries.
  */
-export async function throughCache(key: string, produce: () => Promise<unknown>, isMiss?: (value: unknown) => boolean): Promise<unknown> {
+export async function throughCache(
+  key: string,
+  produce: () => Promise<unknown>,
+  isMiss?: (value: unknown) => boolean,
+): Promise<unknown> {
   const local = cacheGet(key);
   if (local) return replay(local);
   const shared = await readShared(key);

@@ -35,7 +35,11 @@ export async function throughBreaker<T>(key: string, settings: ProviderSettings,
   const breaker = providerBreaker();
   if (!breaker.allows(key)) {
     const seconds = Math.ceil(breaker.retryInMs(key) / 1000);
-    throw new ProviderError(settings.id, "circuit_open", `${settings.id} failed repeatedly; it is skipped for ${seconds} s.`);
+    throw new ProviderError(
+      settings.id,
+      "circuit_open",
+      `${settings.id} failed repeatedly; it is skipped for ${seconds} s.`,
+    );
   }
   if (settings.signal?.aborted) throw pastDeadline(settings);
   try {
@@ -66,8 +70,16 @@ function retryAfterMs(header: string | null): number | undefined {
  * (settings.signal); a DNS failure is not retried. Answers null for 404 (a definite "no such
  * thing"), throws ProviderError otherwise.
  */
-export async function getJson(settings: ProviderSettings, url: string, isMiss?: (body: unknown) => boolean): Promise<unknown> {
-  return throughCache(`${settings.id} ${url}`, () => throughBreaker(settings.id, settings, () => fetchJson(settings, url)), isMiss);
+export async function getJson(
+  settings: ProviderSettings,
+  url: string,
+  isMiss?: (body: unknown) => boolean,
+): Promise<unknown> {
+  return throughCache(
+    `${settings.id} ${url}`,
+    () => throughBreaker(settings.id, settings, () => fetchJson(settings, url)),
+    isMiss,
+  );
 }
 
 async function fetchJson(settings: ProviderSettings, url: string): Promise<unknown> {
@@ -87,7 +99,13 @@ async function fetchJson(settings: ProviderSettings, url: string): Promise<unkno
       });
     } catch (error) {
       if (isDnsFailure(error)) {
-        throw new ProviderError(settings.id, "network", `${settings.id} could not be reached (its name does not resolve).`, undefined, true);
+        throw new ProviderError(
+          settings.id,
+          "network",
+          `${settings.id} could not be reached (its name does not resolve).`,
+          undefined,
+          true,
+        );
       }
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       lastError = timedOut
@@ -102,7 +120,12 @@ async function fetchJson(settings: ProviderSettings, url: string): Promise<unkno
     if (response.status === 429 || response.status === 503) {
       await response.body?.cancel();
       const wait = retryAfterMs(response.headers.get("retry-after"));
-      lastError = new ProviderError(settings.id, "rate_limited", `${settings.id} is rate limiting us.`, wait && wait / 1000);
+      lastError = new ProviderError(
+        settings.id,
+        "rate_limited",
+        `${settings.id} is rate limiting us.`,
+        wait && wait / 1000,
+      );
       if (wait !== undefined && wait > MAX_RETRY_WAIT_MS) break;
       if (wait !== undefined && attempt < settings.retries) await sleep(wait, settings.signal);
       continue;
@@ -121,7 +144,8 @@ async function fetchJson(settings: ProviderSettings, url: string): Promise<unkno
     try {
       body = JSON.parse(await response.text());
     } catch {
-      if (settings.signal?.aborted) throw new ProviderError(settings.id, "timeout", `${settings.id} did not answer in time.`);
+      if (settings.signal?.aborted)
+        throw new ProviderError(settings.id, "timeout", `${settings.id} did not answer in time.`);
       throw new ProviderError(settings.id, "malformed", `${settings.id} answered something that is not JSON.`);
     }
     return body;
@@ -142,7 +166,11 @@ export const foundNothing =
   };
 
 /** Builds a provider URL from its base, a path and query parameters. */
-export function providerUrl(base: string, path: string, query: Record<string, string | number | undefined> = {}): string {
+export function providerUrl(
+  base: string,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): string {
   const url = new URL(`${base}${path}`);
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined) url.searchParams.set(name, String(value));

@@ -32,10 +32,15 @@ export const resolveDeadline = (ms = resolveDeadlineMs()): AbortSignal => deadli
  * asked at once (each within its shared request budget, budget.ts), so one slow provider costs the others
  * nothing and the whole lookup ends by the deadline; drafts keep the chain's order.
  */
-export async function lookupWithProviders(ref: ParsedRef, deadline: AbortSignal = resolveDeadline()): Promise<ProviderOutcome> {
+export async function lookupWithProviders(
+  ref: ParsedRef,
+  deadline: AbortSignal = resolveDeadline(),
+): Promise<ProviderOutcome> {
   const enabled = enabledProviders();
   const chain = LOOKUP_CHAIN.filter((provider) => enabled.has(provider.id) && provider.lookup);
-  const settled = await Promise.allSettled(chain.map((provider) => provider.lookup?.(ref, providerSettings(provider.id, deadline))));
+  const settled = await Promise.allSettled(
+    chain.map((provider) => provider.lookup?.(ref, providerSettings(provider.id, deadline))),
+  );
   const outcome: ProviderOutcome = { drafts: [], used: [], warnings: [] };
   settled.forEach((result, index) => {
     const provider = chain[index];

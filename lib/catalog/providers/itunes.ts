@@ -40,9 +40,17 @@ function toDraft(result: z.output<typeof Result>): EntryDraft | null {
     title,
     subtitle: isTrack ? (result.collectionName ?? null) : (result.artistName ?? null),
     creators: result.artistName
-      ? [{ name: result.artistName, role: "artist", links: result.artistViewUrl ? { apple_music: stripTracking(result.artistViewUrl) } : {} }]
+      ? [
+          {
+            name: result.artistName,
+            role: "artist",
+            links: result.artistViewUrl ? { apple_music: stripTracking(result.artistViewUrl) } : {},
+          },
+        ]
       : [],
-    artwork: result.artworkUrl100 ? { url: bigArtwork(result.artworkUrl100), width: 600, height: 600, source: "itunes" } : null,
+    artwork: result.artworkUrl100
+      ? { url: bigArtwork(result.artworkUrl100), width: 600, height: 600, source: "itunes" }
+      : null,
     platform_links: link ? { apple_music: { url: stripTracking(link), source: "itunes" } } : {},
     canonical_url: link ? stripTracking(link) : null,
     release_date: result.releaseDate?.slice(0, 10) ?? null,
@@ -63,7 +71,11 @@ export const itunes: Provider = {
   async lookup(ref, settings) {
     const id = idOf(ref, "apple:song") ?? idOf(ref, "apple:album");
     if (!id) return null;
-    const body = await getJson(settings, providerUrl(settings.baseUrl, "/lookup", { id, country: "US" }), foundNothing("results"));
+    const body = await getJson(
+      settings,
+      providerUrl(settings.baseUrl, "/lookup", { id, country: "US" }),
+      foundNothing("results"),
+    );
     if (body === null) return null;
     const answer = parseBody("itunes", Answer, body);
     const first = answer.results[0];
@@ -71,7 +83,13 @@ export const itunes: Provider = {
   },
   async search(phrase, domain, settings) {
     if (domain && domain !== "music") return [];
-    const url = providerUrl(settings.baseUrl, "/search", { term: phrase, media: "music", entity: "song", limit: 5, country: "US" });
+    const url = providerUrl(settings.baseUrl, "/search", {
+      term: phrase,
+      media: "music",
+      entity: "song",
+      limit: 5,
+      country: "US",
+    });
     const body = await getJson(settings, url, foundNothing("results"));
     if (body === null) return [];
     return parseBody("itunes", Answer, body).results.flatMap((result) => toDraft(result) ?? []);

@@ -18,7 +18,8 @@ const Place = z.looseObject({
 function toDraft(place: z.output<typeof Place>): EntryDraft {
   const [lat, lng] = [Number(place.lat), Number(place.lon)];
   const ids: ExternalId[] = [];
-  if (place.osm_type && place.osm_id !== undefined) ids.push({ namespace: `osm:${place.osm_type}`, value: String(place.osm_id) });
+  if (place.osm_type && place.osm_id !== undefined)
+    ids.push({ namespace: `osm:${place.osm_type}`, value: String(place.osm_id) });
   const osmUrl = place.osm_type ? `https://www.openstreetmap.org/${place.osm_type}/${place.osm_id}` : null;
   const city = place.address?.city ?? place.address?.town ?? place.address?.village ?? null;
   return {
@@ -49,9 +50,18 @@ export const nominatim: Provider = {
     let url: string | null = null;
     if (osm) {
       const letter = osm.namespace.slice(4, 5).toUpperCase();
-      url = providerUrl(settings.baseUrl, "/lookup", { osm_ids: `${letter}${osm.value}`, format: "jsonv2", addressdetails: 1 });
+      url = providerUrl(settings.baseUrl, "/lookup", {
+        osm_ids: `${letter}${osm.value}`,
+        format: "jsonv2",
+        addressdetails: 1,
+      });
     } else if (ref.hints.lat !== undefined && ref.hints.lng !== undefined && !ref.hints.title) {
-      url = providerUrl(settings.baseUrl, "/reverse", { lat: ref.hints.lat, lon: ref.hints.lng, format: "jsonv2", addressdetails: 1 });
+      url = providerUrl(settings.baseUrl, "/reverse", {
+        lat: ref.hints.lat,
+        lon: ref.hints.lng,
+        format: "jsonv2",
+        addressdetails: 1,
+      });
     }
     if (!url) return null;
     const body = await getJson(settings, url, foundNothing());
@@ -62,7 +72,11 @@ export const nominatim: Provider = {
   },
   async search(phrase, domain, settings) {
     if (domain !== "places") return [];
-    const body = await getJson(settings, providerUrl(settings.baseUrl, "/search", { q: phrase, format: "jsonv2", addressdetails: 1, limit: 5 }), foundNothing());
+    const body = await getJson(
+      settings,
+      providerUrl(settings.baseUrl, "/search", { q: phrase, format: "jsonv2", addressdetails: 1, limit: 5 }),
+      foundNothing(),
+    );
     if (body === null) return [];
     return parseBody("nominatim", z.array(Place), body).map(toDraft);
   },

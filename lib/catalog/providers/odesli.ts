@@ -21,15 +21,37 @@ const Answer = z.looseObject({
 });
 
 const PLATFORMS: Record<string, string> = {
-  spotify: "spotify", appleMusic: "apple_music", itunes: "itunes", youtube: "youtube", youtubeMusic: "youtube_music",
-  deezer: "deezer", tidal: "tidal", amazonMusic: "amazon_music", amazonStore: "amazon", soundcloud: "soundcloud",
-  pandora: "pandora", napster: "napster", yandex: "yandex_music", audius: "audius", anghami: "anghami",
-  boomplay: "boomplay", audiomack: "audiomack", bandcamp: "bandcamp",
+  spotify: "spotify",
+  appleMusic: "apple_music",
+  itunes: "itunes",
+  youtube: "youtube",
+  youtubeMusic: "youtube_music",
+  deezer: "deezer",
+  tidal: "tidal",
+  amazonMusic: "amazon_music",
+  amazonStore: "amazon",
+  soundcloud: "soundcloud",
+  pandora: "pandora",
+  napster: "napster",
+  yandex: "yandex_music",
+  audius: "audius",
+  anghami: "anghami",
+  boomplay: "boomplay",
+  audiomack: "audiomack",
+  bandcamp: "bandcamp",
 };
 const NAMESPACES: Record<string, string> = {
-  SPOTIFY_SONG: "spotify:track", SPOTIFY_ALBUM: "spotify:album", ITUNES_SONG: "apple:song", ITUNES_ALBUM: "apple:album",
-  DEEZER_SONG: "deezer:track", DEEZER_ALBUM: "deezer:album", TIDAL_SONG: "tidal:track", TIDAL_ALBUM: "tidal:album",
-  AMAZON_SONG: "amazon:asin", AMAZON_ALBUM: "amazon:asin", YOUTUBE_VIDEO: "youtube:video",
+  SPOTIFY_SONG: "spotify:track",
+  SPOTIFY_ALBUM: "spotify:album",
+  ITUNES_SONG: "apple:song",
+  ITUNES_ALBUM: "apple:album",
+  DEEZER_SONG: "deezer:track",
+  DEEZER_ALBUM: "deezer:album",
+  TIDAL_SONG: "tidal:track",
+  TIDAL_ALBUM: "tidal:album",
+  AMAZON_SONG: "amazon:asin",
+  AMAZON_ALBUM: "amazon:asin",
+  YOUTUBE_VIDEO: "youtube:video",
 };
 const ARTWORK_PREFERENCE = ["itunes", "deezer", "spotify", "tidal", "youtube"];
 
@@ -38,7 +60,11 @@ export const odesli: Provider = {
   id: "odesli",
   async lookup(ref, settings) {
     if (ref.domain !== "music" && ref.platform !== "youtube") return null;
-    const url = providerUrl(settings.baseUrl, "/links", { url: ref.canonicalUrl, userCountry: "US", songIfSingle: "true" });
+    const url = providerUrl(settings.baseUrl, "/links", {
+      url: ref.canonicalUrl,
+      userCountry: "US",
+      songIfSingle: "true",
+    });
     const body = await getJson(settings, url);
     if (body === null) return null;
     const answer = parseBody("odesli", Answer, body);
@@ -56,7 +82,9 @@ export const odesli: Provider = {
       if (namespace && id) ids.push({ namespace, value: id });
     }
     const entities = Object.values(answer.entitiesByUniqueId).filter((e) => e.thumbnailUrl);
-    entities.sort((a, b) => rank(a.apiProvider) - rank(b.apiProvider) || (b.thumbnailWidth ?? 0) - (a.thumbnailWidth ?? 0));
+    entities.sort(
+      (a, b) => rank(a.apiProvider) - rank(b.apiProvider) || (b.thumbnailWidth ?? 0) - (a.thumbnailWidth ?? 0),
+    );
     const art = entities[0];
     const draft: EntryDraft = {
       domain: "music",
@@ -64,7 +92,12 @@ export const odesli: Provider = {
       title: main.title,
       creators: main.artistName ? [{ name: main.artistName, role: "artist" }] : [],
       artwork: art?.thumbnailUrl
-        ? { url: art.thumbnailUrl, width: art.thumbnailWidth ?? null, height: art.thumbnailHeight ?? null, source: art.apiProvider ?? "odesli" }
+        ? {
+            url: art.thumbnailUrl,
+            width: art.thumbnailWidth ?? null,
+            height: art.thumbnailHeight ?? null,
+            source: art.apiProvider ?? "odesli",
+          }
         : null,
       platform_links: links,
       attributes: answer.pageUrl ? { share_url: answer.pageUrl } : {},

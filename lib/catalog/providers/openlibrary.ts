@@ -43,7 +43,11 @@ export const openlibrary: Provider = {
     const work = idOf(ref, "olid:work");
     if (isbn || edition) {
       const bibkey = isbn ? `ISBN:${isbn}` : `OLID:${edition}`;
-      const body = await getJson(settings, providerUrl(settings.baseUrl, "/api/books", { bibkeys: bibkey, format: "json", jscmd: "data" }), foundNothing());
+      const body = await getJson(
+        settings,
+        providerUrl(settings.baseUrl, "/api/books", { bibkeys: bibkey, format: "json", jscmd: "data" }),
+        foundNothing(),
+      );
       const data = body === null ? undefined : parseBody("openlibrary", BooksAnswer, body)[bibkey];
       return data ? fromBookData(data, isbn) : null;
     }
@@ -59,9 +63,16 @@ export const openlibrary: Provider = {
   },
 };
 
-async function search(settings: Parameters<NonNullable<Provider["search"]>>[2], query: { q: string }): Promise<EntryDraft[]> {
+async function search(
+  settings: Parameters<NonNullable<Provider["search"]>>[2],
+  query: { q: string },
+): Promise<EntryDraft[]> {
   const fields = "key,title,author_name,author_key,first_publish_year,cover_i,isbn";
-  const body = await getJson(settings, providerUrl(settings.baseUrl, "/search.json", { ...query, fields, limit: 5 }), foundNothing("docs"));
+  const body = await getJson(
+    settings,
+    providerUrl(settings.baseUrl, "/search.json", { ...query, fields, limit: 5 }),
+    foundNothing("docs"),
+  );
   if (body === null) return [];
   return parseBody("openlibrary", SearchAnswer, body).docs.map((doc) => {
     const olid = doc.key.replace(/^\/works\//, "");
@@ -74,7 +85,14 @@ async function search(settings: Parameters<NonNullable<Provider["search"]>>[2], 
         role: "author",
         links: authorLinks(doc.author_key?.[i]),
       })),
-      artwork: doc.cover_i ? { url: `https://covers.openlibrary.org/b/id/${doc.cover_i}-L.jpg`, width: null, height: null, source: "openlibrary" } : null,
+      artwork: doc.cover_i
+        ? {
+            url: `https://covers.openlibrary.org/b/id/${doc.cover_i}-L.jpg`,
+            width: null,
+            height: null,
+            source: "openlibrary",
+          }
+        : null,
       platform_links: { open_library: { url: `https://openlibrary.org/works/${olid}`, source: "openlibrary" } },
       canonical_url: `https://openlibrary.org/works/${olid}`,
       release_date: doc.first_publish_year ? String(doc.first_publish_year) : null,

@@ -36,7 +36,9 @@ export async function fetchPage(
     }
     // Pages come from any site: one site that is down must not stop the others, so circuits are per host.
     const target = replayed(settings, url);
-    const answer = await throughBreaker(`${settings.id}:${url.hostname}`, settings, () => request(settings, target, accept));
+    const answer = await throughBreaker(`${settings.id}:${url.hostname}`, settings, () =>
+      request(settings, target, accept),
+    );
     if (answer.location) {
       url = new URL(answer.location, url);
       continue;
@@ -86,7 +88,16 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
         if (status < 200 || status >= 300) {
           res.resume();
           const clientError = status >= 400 && status < 500;
-          return reject(new ProviderError(settings.id, "http_error", `${url.hostname} answered HTTP ${status}.`, undefined, false, clientError));
+          return reject(
+            new ProviderError(
+              settings.id,
+              "http_error",
+              `${url.hostname} answered HTTP ${status}.`,
+              undefined,
+              false,
+              clientError,
+            ),
+          );
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -96,12 +107,17 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
           else res.destroy();
         });
         const finish = () =>
-          resolve({ contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString("utf8") });
+          resolve({
+            contentType: String(res.headers["content-type"] ?? ""),
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
         res.on("end", finish);
         res.on("close", finish);
       },
     );
-    req.on("timeout", () => req.destroy(new ProviderError(settings.id, "timeout", `${url.hostname} did not answer in time.`)));
+    req.on("timeout", () =>
+      req.destroy(new ProviderError(settings.id, "timeout", `${url.hostname} did not answer in time.`)),
+    );
     req.on("error", (error) => {
       if (error instanceof ProviderError) return reject(error);
       if (error.name === "AbortError") {
@@ -111,7 +127,9 @@ function request(settings: ProviderSettings, url: URL, accept: string): Promise<
         return reject(new ProviderError(settings.id, "network", `${url.hostname} does not resolve.`, undefined, true));
       }
       if (error instanceof BlockedAddressError || (error as NodeJS.ErrnoException).code === "EBLOCKED") {
-        return reject(new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`));
+        return reject(
+          new ProviderError(settings.id, "refused", `Refusing to fetch ${url.hostname}: not a public address.`),
+        );
       }
       reject(new ProviderError(settings.id, "network", `${url.hostname} could not be reached.`));
     });

@@ -54,7 +54,8 @@ async function readPage(ref: ParsedRef, settings: ProviderSettings): Promise<Ent
       embed = OEmbed.parse(JSON.parse(doc.body));
     } catch (error) {
       // The oEmbed document only adds detail; the page's own tags are enough without it.
-      if (!(error instanceof ProviderError) && !(error instanceof SyntaxError) && !(error instanceof z.ZodError)) throw error;
+      if (!(error instanceof ProviderError) && !(error instanceof SyntaxError) && !(error instanceof z.ZodError))
+        throw error;
     }
   }
   const name = meta["og:title"] ?? meta["twitter:title"] ?? embed.title ?? title;
@@ -64,7 +65,11 @@ async function readPage(ref: ParsedRef, settings: ProviderSettings): Promise<Ent
   const ids: ExternalId[] = [...ref.ids];
   if (canonicalUrl && sameSite(canonicalUrl, pageUrl)) ids.push({ namespace: "url", value: dedupeKey(canonicalUrl) });
   const ogType = (meta["og:type"] ?? "article").toLowerCase();
-  const [, domain, kind] = OG_DOMAINS.find(([pattern]) => pattern.test(ogType)) ?? [null, "articles" as Domain, "article"];
+  const [, domain, kind] = OG_DOMAINS.find(([pattern]) => pattern.test(ogType)) ?? [
+    null,
+    "articles" as Domain,
+    "article",
+  ];
   const image = meta["og:image:secure_url"] ?? meta["og:image"] ?? meta["twitter:image"] ?? embed.thumbnail_url;
   const author = meta["article:author"] ?? meta.author ?? embed.author_name;
   const published = meta["article:published_time"]?.slice(0, 10);
@@ -73,10 +78,19 @@ async function readPage(ref: ParsedRef, settings: ProviderSettings): Promise<Ent
     kind,
     title: name.slice(0, 500),
     subtitle: (meta["og:site_name"] ?? embed.provider_name ?? pageUrl.hostname.replace(/^www\./, "")).slice(0, 500),
-    creators: author && !/^https?:/.test(author) ? [{ name: author.slice(0, 200), role: "author", links: embed.author_url ? { website: embed.author_url } : {} }] : [],
-    artwork: image && URL.canParse(image, pageUrl)
-      ? { url: new URL(image, pageUrl).href, width: numberOr(meta["og:image:width"], embed.thumbnail_width), height: numberOr(meta["og:image:height"], embed.thumbnail_height), source: "opengraph" }
-      : null,
+    creators:
+      author && !/^https?:/.test(author)
+        ? [{ name: author.slice(0, 200), role: "author", links: embed.author_url ? { website: embed.author_url } : {} }]
+        : [],
+    artwork:
+      image && URL.canParse(image, pageUrl)
+        ? {
+            url: new URL(image, pageUrl).href,
+            width: numberOr(meta["og:image:width"], embed.thumbnail_width),
+            height: numberOr(meta["og:image:height"], embed.thumbnail_height),
+            source: "opengraph",
+          }
+        : null,
     platform_links: { website: { url: (canonicalUrl ?? pageUrl).href, source: "opengraph" } },
     canonical_url: (canonicalUrl && sameSite(canonicalUrl, pageUrl) ? canonicalUrl : new URL(ref.canonicalUrl)).href,
     release_date: published && /^\d{4}-\d{2}-\d{2}$/.test(published) ? published : null,

@@ -9,7 +9,11 @@ import { fetchPage } from "./page-fetch.ts";
  * The target itself is not fetched. Runs under the "html" provider's settings and switch; where a
  * short link leads is kept in the resolver cache like any provider answer.
  */
-export async function expandShortLink(ref: ParsedRef, recognise: (url: URL) => ParsedRef, deadline?: AbortSignal): Promise<URL> {
+export async function expandShortLink(
+  ref: ParsedRef,
+  recognise: (url: URL) => ParsedRef,
+  deadline?: AbortSignal,
+): Promise<URL> {
   const known = (url: URL) => {
     const next = recognise(url);
     return !next.needsNetwork && next.platform !== "website";

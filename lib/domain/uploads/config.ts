@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type Env, setting } from "../../config/env.ts";
 import { siteUrlFrom } from "../../http/site-url.ts";
 
 export interface S3Config {
@@ -20,22 +21,22 @@ export type StorageConfig =
  * Read on every call (not at import) so the process picks up its environment as it is:
  * S3_BUCKET selects the S3-compatible driver; otherwise bytes go to the local disk.
  */
-export function storageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
-  const bucket = env.S3_BUCKET?.trim();
+export function storageConfig(env?: Env): StorageConfig {
+  const bucket = setting("S3_BUCKET", env);
   if (bucket) {
-    const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
-    const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
-    const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+    const accessKeyId = setting("S3_ACCESS_KEY_ID", env);
+    const secretAccessKey = setting("S3_SECRET_ACCESS_KEY", env);
+    const endpoint = setting("S3_ENDPOINT", env);
     return {
       driver: "s3",
       s3: {
         bucket,
-        region: env.S3_REGION?.trim() || "us-east-1",
+        region: setting("S3_REGION", env),
         endpoint,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(endpoint),
+        forcePathStyle: setting("S3_FORCE_PATH_STYLE", env) ?? Boolean(endpoint),
         credentials:
           accessKeyId && secretAccessKey
-            ? { accessKeyId, secretAccessKey, sessionToken: env.S3_SESSION_TOKEN?.trim() || undefined }
+            ? { accessKeyId, secretAccessKey, sessionToken: setting("S3_SESSION_TOKEN", env) }
             : undefined,
       },
     };
@@ -44,7 +45,7 @@ export function storageConfig(env: NodeJS.ProcessEnv = process.env): StorageConf
   return {
     driver: "local",
     // Uploaded bytes are data, never part of the server bundle.
-    dir: path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR?.trim() || path.join(dataDir, "uploads")),
+    dir: path.resolve(/*turbopackIgnore: true*/ setting("UPLOADS_DIR", env) ?? path.join(dataDir, "uploads")),
     siteUrl: siteUrlFrom(env),
     dataDir,
   };

@@ -15,10 +15,12 @@ interface Minted {
  */
 export const mintUpload: ToolHandler<"uploads_create"> = async ({ tx, input }) => {
   const { purpose, content_type: contentType, size } = input;
-  const [row] = await tx.query<{ minted: Minted }>(
-    "select app_private.mint_upload($1, $2, $3, $4) as minted",
-    [purpose, contentType, size, UPLOAD_URL_LIFETIME_SECONDS],
-  );
+  const [row] = await tx.query<{ minted: Minted }>("select app_private.mint_upload($1, $2, $3, $4) as minted", [
+    purpose,
+    contentType,
+    size,
+    UPLOAD_URL_LIFETIME_SECONDS,
+  ]);
   if (!row) throw new Error("mint_upload returned nothing");
   const { key, expires_at, expires_epoch } = row.minted;
   const expiresAt = new Date(Number(expires_epoch) * 1000);

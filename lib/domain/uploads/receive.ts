@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { asService } from "../../db/index.ts";
-import { ApiError, asApiError } from "../../http/problem.ts";
+import { DomainError } from "../../errors/domain-error.ts";
+import { asApiError } from "../../http/problem.ts";
 import { requestIdFrom } from "../../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../../http/respond.ts";
 import { storageConfig } from "./config.ts";
@@ -10,8 +11,8 @@ import { type SignedPut, verifyPut } from "./local-signature.ts";
 import { receiveBody } from "./receive-body.ts";
 import { uploadSigningSecret } from "./signing-secret.ts";
 
-const refused = (detail: string) => new ApiError("write_refused", detail);
-const alreadyUsed = () => new ApiError("conflict", "This URL has already been used; mint a new one.");
+const refused = (detail: string) => new DomainError("write_refused", detail);
+const alreadyUsed = () => new DomainError("conflict", "This URL has already been used; mint a new one.");
 
 async function uploadState(key: string): Promise<string | undefined> {
   const [row] = await asService((tx) =>
@@ -30,16 +31,18 @@ export async function receiveUpload(request: Request, segments: readonly string[
   let tempPath: string | undefined;
   try {
     if (request.method !== "PUT") {
-      throw new ApiError("method_not_allowed", "Upload URLs accept PUT only.", { headers: { Allow: "PUT" } });
+      throw new DomainError("method_not_allowed", "Upload URLs accept PUT only.", { allow: ["PUT"] });
     }
     const config = storageConfig();
     const key = segments.join("/");
     // Exactly <purpose>/<uuid>: "..", encoded slashes, absolute paths and the like never match.
     if (config.driver !== "local" || segments.length !== 2 || !isUploadKey(key)) {
-      throw new ApiError("not_found", "No upload URL here.");
+      throw new DomainError("not_found", "No upload URL here.");
     }
     const put = signedPut(request, key);
-    if (!verifyPut(uploadSigningSecret(config.dataDir), put, new URL(request.url).searchParams.get("signature") ?? "")) {
+    if (
+      !verifyPut(uploadSigningSecret(config.dataDir), put, new URL(request.url).searchParams.get("signature") ?? "")
+    ) {
       throw refused("The signature does not match this URL.");
     }
     if (put.expires * 1000 <= Date.now()) {
@@ -47,7 +50,7 @@ export async function receiveUpload(request: Request, segments: readonly string[
     }
     checkHeaders(request, put);
     const finalPath = path.resolve(/*turbopackIgnore: true*/ config.dir, key);
-    if (!finalPath.startsWith(config.dir + path.sep)) throw new ApiError("not_found", "No upload URL here.");
+    if (!finalPath.startsWith(config.dir + path.sep)) throw new DomainError("not_found", "No upload URL here.");
     // Early answer for a used URL, so a replay does not make us store its bytes first; the atomic
     // check after the bytes arrive is what actually guarantees one PUT.
     if ((await uploadState(key)) === "complete") throw alreadyUsed();
@@ -68,7 +71,7 @@ export async function receiveUpload(request: Request, segments: readonly string[
     });
     if (state === "already_complete") throw alreadyUsed();
     if (state === "expired") throw refused("The upload URL has expired.");
-    if (state !== "completed") throw new ApiError("not_found", "No upload URL here.");
+    if (state !== "completed") throw new DomainError("not_found", "No upload URL here.");
     return jsonResponse(200, { key, size: put.size, content_type: put.contentType }, requestId, {
       ETag: `"${received.sha256}"`,
     });
@@ -94,13 +97,16 @@ function signedPut(request: Request, key: string): SignedPut {
 function checkHeaders(request: Request, put: SignedPut): void {
   const type = request.headers.get("content-type")?.trim().toLowerCase() ?? "";
   if (type !== put.contentType) {
-    throw new ApiError("unsupported_media_type", `This URL accepts Content-Type: ${put.contentType} only.`);
+    throw new DomainError("unsupported_media_type", `This URL accepts Content-Type: ${put.contentType} only.`);
   }
   const length = request.headers.get("content-length");
   if (length !== null && Number(length) > put.size) {
-    throw new ApiError("payload_too_large", `This URL accepts exactly ${put.size} bytes.`);
+    throw new DomainError("payload_too_large", `This URL accepts exactly ${put.size} bytes.`);
   }
   if (length !== null && Number(length) !== put.size) {
-    throw new ApiError("malformed_request", `This URL accepts exactly ${put.size} bytes (Content-Length: ${length}).`);
+    throw new DomainError(
+      "malformed_request",
+      `This URL accepts exactly ${put.size} bytes (Content-Length: ${length}).`,
+    );
   }
 }

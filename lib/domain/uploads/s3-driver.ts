@@ -1,7 +1,13 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { UPLOAD_URL_LIFETIME_SECONDS } from "../../../registry/operations/uploads.ts";
-import { ApiError } from "../../http/problem.ts";
+import { DomainError } from "../../errors/domain-error.ts";
 import type { S3Config } from "./config.ts";
 import type { PresignedPut, StorageDriver } from "./driver.ts";
 import type { UploadTarget } from "./keys.ts";
@@ -64,7 +70,7 @@ export function s3Driver(config: S3Config): StorageDriver {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if (status === 404 || status === 403) return false;
         console.error("S3 HeadObject failed", error);
-        throw new ApiError("upstream_unavailable", "The storage could not be asked whether the upload arrived.");
+        throw new DomainError("upstream_unavailable", "The storage could not be asked whether the upload arrived.");
       }
     },
   };

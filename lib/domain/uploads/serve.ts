@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { asService } from "../../db/index.ts";
-import { ApiError, asApiError } from "../../http/problem.ts";
+import { DomainError } from "../../errors/domain-error.ts";
+import { asApiError } from "../../http/problem.ts";
 import { requestIdFrom } from "../../http/request-id.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { storageConfig } from "./config.ts";
@@ -19,20 +20,23 @@ export async function serveMedia(request: Request, segments: readonly string[]):
   const requestId = requestIdFrom(request.headers);
   try {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      throw new ApiError("method_not_allowed", "Media links accept GET only.", { headers: { Allow: "GET, HEAD" } });
+      throw new DomainError("method_not_allowed", "Media links accept GET only.", { allow: ["GET", "HEAD"] });
     }
     const config = storageConfig();
     const key = segments.join("/");
-    const gone = new ApiError("not_found", "No media here.");
+    const gone = new DomainError("not_found", "No media here.");
     if (config.driver !== "local" || segments.length !== 2 || !isUploadKey(key)) throw gone;
     const query = new URL(request.url).searchParams;
     const expires = Number(query.get("expires"));
     const signature = query.get("signature") ?? "";
-    if (!Number.isSafeInteger(expires) || !verifyGet(uploadSigningSecret(config.dataDir), { key, expires }, signature)) {
-      throw new ApiError("write_refused", "The signature does not match this link.");
+    if (
+      !Number.isSafeInteger(expires) ||
+      !verifyGet(uploadSigningSecret(config.dataDir), { key, expires }, signature)
+    ) {
+      throw new DomainError("write_refused", "The signature does not match this link.");
     }
     if (expires * 1000 <= Date.now()) {
-      throw new ApiError("write_refused", `The link expired at ${new Date(expires * 1000).toISOString()}.`);
+      throw new DomainError("write_refused", `The link expired at ${new Date(expires * 1000).toISOString()}.`);
     }
     const [row] = await asService((tx) =>
       tx.query<{ content_type: string; size: string }>(

@@ -46,9 +46,10 @@ export async function settleUploadKeys(
     });
     if (!arrived) continue;
     await asService((tx) =>
-      tx.query("update app_private.uploads set status = 'complete', completed_at = now() where key = $1 and status = 'pending'", [
-        upload.key,
-      ]),
+      tx.query(
+        "update app_private.uploads set status = 'complete', completed_at = now() where key = $1 and status = 'pending'",
+        [upload.key],
+      ),
     );
   }
 }

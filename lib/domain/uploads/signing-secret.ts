@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type Env, setting } from "../../config/env.ts";
 import { mustUseServerDatabase } from "../../db/config.ts";
 import { MIN_SECRET_LENGTH as MIN_LENGTH, readOrCreateSecret } from "../generated-secret.ts";
 
@@ -12,8 +13,8 @@ const holder = globalThis as Holder;
  * instances share the load), otherwise generated once into <data dir>/upload-signing-secret with
  * mode 0600, so URLs minted before a restart stay valid.
  */
-export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string, string | undefined>> = process.env): Buffer {
-  const configured = env.UPLOAD_SIGNING_SECRET?.trim();
+export function uploadSigningSecret(dataDir: string, env?: Env): Buffer {
+  const configured = setting("UPLOAD_SIGNING_SECRET", env);
   if (configured) {
     if (configured.length < MIN_LENGTH) {
       throw new Error(`UPLOAD_SIGNING_SECRET must be at least ${MIN_LENGTH} characters`);
@@ -21,7 +22,9 @@ export function uploadSigningSecret(dataDir: string, env: Readonly<Record<string
     return Buffer.from(configured, "utf8");
   }
   if (mustUseServerDatabase(env)) {
-    throw new Error("UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).");
+    throw new Error(
+      "UPLOAD_SIGNING_SECRET is not set, and a generated secret is refused in production: set UPLOAD_SIGNING_SECRET (32+ random characters).",
+    );
   }
   // The file is read once per process and folder, not on every signature.
   const source = path.join(/*turbopackIgnore: true*/ dataDir, FILE_NAME);

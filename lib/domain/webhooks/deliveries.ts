@@ -1,6 +1,6 @@
 import { webhookDelivery } from "../../../registry/operations/webhooks.ts";
 import type { Queryable } from "../../db/index.ts";
-import { ApiError } from "../../http/problem.ts";
+import { DomainError } from "../../errors/domain-error.ts";
 import type { ToolHandler } from "../context.ts";
 import { keysetPage } from "../../http/pagination.ts";
 
@@ -8,10 +8,13 @@ type Row = { r: Record<string, unknown> };
 
 /** A delivery as the API answers it: the registry's columns, next_attempt_at only while pending. */
 const DELIVERY_COLUMNS = Object.keys(webhookDelivery.shape).map((name) =>
-  name === "next_attempt_at" ? "case when t.status = 'pending' then t.next_attempt_at end as next_attempt_at" : `t."${name}"`,
+  name === "next_attempt_at"
+    ? "case when t.status = 'pending' then t.next_attempt_at end as next_attempt_at"
+    : `t."${name}"`,
 );
 
-const endpointNotFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
+const endpointNotFound = () =>
+  new DomainError("not_found", "No webhook endpoint with this id is visible to this token.");
 
 async function assertEndpoint(tx: Queryable, id: string) {
   const rows = await tx.query("select 1 from public.webhook_endpoints where id = $1", [id]);
@@ -24,7 +27,7 @@ async function deliveryById(ctx: { tx: Queryable }, endpointId: string, id: stri
       where t.id = $1 and t.endpoint_id = $2`,
     [id, endpointId],
   );
-  if (!row) throw new ApiError("not_found", "No delivery with this id is visible to this token.");
+  if (!row) throw new DomainError("not_found", "No delivery with this id is visible to this token.");
   return row.r;
 }
 
@@ -39,7 +42,9 @@ export const listDeliveries: ToolHandler<"webhook_endpoints_deliveries_list"> = 
 };
 
 export const pingEndpoint: ToolHandler<"webhook_endpoints_ping"> = async (ctx) => {
-  const [row] = await ctx.tx.query<{ id: string | null }>("select app_private.ping_webhook_endpoint($1) as id", [ctx.input.id]);
+  const [row] = await ctx.tx.query<{ id: string | null }>("select app_private.ping_webhook_endpoint($1) as id", [
+    ctx.input.id,
+  ]);
   if (!row?.id) throw endpointNotFound();
   return deliveryById(ctx, ctx.input.id, row.id);
 };
@@ -50,7 +55,7 @@ export const retryDelivery: ToolHandler<"webhook_endpoints_deliveries_retry"> = 
     ctx.input.id,
     ctx.input.delivery_id,
   ]);
-  if (!row?.ok) throw new ApiError("not_found", "No such delivery of a webhook endpoint visible to this token.");
+  if (!row?.ok) throw new DomainError("not_found", "No such delivery of a webhook endpoint visible to this token.");
   return deliveryById(ctx, ctx.input.id, ctx.input.delivery_id);
 };
 

@@ -1,6 +1,6 @@
 import { WEBHOOK_LIMITS } from "../../../registry/events.ts";
 import { webhookEndpoints } from "../../../registry/resources/webhook-endpoints.ts";
-import { ApiError } from "../../http/problem.ts";
+import { DomainError } from "../../errors/domain-error.ts";
 import { assertWebhookUrl, NotHttpsError } from "../../net/webhook-url.ts";
 import type { Handler, ToolHandler, VerbContext } from "../context.ts";
 import { genericHandler, genericStep } from "../crud.ts";
@@ -8,7 +8,7 @@ import { webhookClock } from "./clock.ts";
 import { encryptSecret, newWebhookSecret } from "./secrets.ts";
 
 const refuse = (message: string) =>
-  new ApiError("invalid_request", message, { errors: [{ pointer: "/url", code: "invalid_url", message }] });
+  new DomainError("invalid_request", message, { errors: [{ pointer: "/url", code: "invalid_url", message }] });
 
 /** The endpoint URL rule (lib/net/webhook-url.ts), as a 422 on the url field. */
 export function checkEndpointUrl(value: unknown): void {
@@ -22,7 +22,7 @@ export function checkEndpointUrl(value: unknown): void {
   }
 }
 
-const notFound = () => new ApiError("not_found", "No webhook endpoint with this id is visible to this token.");
+const notFound = () => new DomainError("not_found", "No webhook endpoint with this id is visible to this token.");
 
 /** Stores a new secret for the endpoint, keeping the old one valid for a while when rotating. */
 async function storeSecret(ctx: Pick<VerbContext, "tx">, endpointId: string, keepPrevious: boolean): Promise<string> {

@@ -26,7 +26,9 @@ function addressOf(kind: EventKind | undefined, id: string): string {
   if (!kind) return `${siteUrlFrom()}/api/v1`;
   const resource = kind.resource;
   if (resource.eventSource?.inserts?.[kind.type]) return `${siteUrlFrom()}/api/v1/${resource.name}/${String(id)}`;
-  return resource.singleton ? `${siteUrlFrom()}/api/v1/${resource.name}` : `${siteUrlFrom()}/api/v1/${resource.name}/${id}`;
+  return resource.singleton
+    ? `${siteUrlFrom()}/api/v1/${resource.name}`
+    : `${siteUrlFrom()}/api/v1/${resource.name}/${id}`;
 }
 
 /**
@@ -35,7 +37,12 @@ function addressOf(kind: EventKind | undefined, id: string): string {
  */
 export function eventBody(event: EventRow): string {
   const kind = eventKindByType.get(event.type);
-  const envelope = { id: event.id, type: event.type, created_at: event.created_at, sequence: event.record_sequence ?? null };
+  const envelope = {
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    sequence: event.record_sequence ?? null,
+  };
   const body = JSON.stringify({ ...envelope, data: dataOf(kind, event.data) });
   if (Buffer.byteLength(body) <= WEBHOOK_LIMITS.maxPayloadBytes) return body;
   const id = String(event.record_id ?? event.data.id);

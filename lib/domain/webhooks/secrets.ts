@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import path from "node:path";
+import { type Env, setting } from "../../config/env.ts";
 import { mustUseServerDatabase } from "../../db/config.ts";
 import { MIN_SECRET_LENGTH as MIN_LENGTH, readOrCreateSecret } from "../generated-secret.ts";
 
@@ -19,14 +20,17 @@ export const secretKeyBytes = (secret: string) => Buffer.from(secret.replace(/^w
  * when several instances serve), else generated once into .data/webhook-secrets-key (mode 0600),
  * as the upload signing secret is.
  */
-export function webhookSecretsKey(env: Readonly<Record<string, string | undefined>> = process.env): Buffer {
-  const configured = env.WEBHOOK_SECRETS_KEY?.trim();
+export function webhookSecretsKey(env?: Env): Buffer {
+  const configured = setting("WEBHOOK_SECRETS_KEY", env);
   if (configured) {
-    if (configured.length < MIN_LENGTH) throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_LENGTH} characters`);
+    if (configured.length < MIN_LENGTH)
+      throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_LENGTH} characters`);
     return createHash("sha256").update(configured).digest();
   }
   if (mustUseServerDatabase(env)) {
-    throw new Error("WEBHOOK_SECRETS_KEY is not set, and a generated key is refused in production: set WEBHOOK_SECRETS_KEY (32+ random characters).");
+    throw new Error(
+      "WEBHOOK_SECRETS_KEY is not set, and a generated key is refused in production: set WEBHOOK_SECRETS_KEY (32+ random characters).",
+    );
   }
   const source = path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", FILE_NAME);
   if (holder.__pdsWebhookKey?.source === source) return holder.__pdsWebhookKey.key;

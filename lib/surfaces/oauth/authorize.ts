@@ -58,7 +58,8 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   try {
     client = await findClient(clientId);
   } catch (error) {
-    if (error instanceof OAuthError) return { kind: "show_error", message: `The client could not be identified: ${error.message}` };
+    if (error instanceof OAuthError)
+      return { kind: "show_error", message: `The client could not be identified: ${error.message}` };
     throw error;
   }
   if (!client) return { kind: "show_error", message: "The client is unknown (never registered, or expired)." };
@@ -74,17 +75,23 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   });
   const repeated = AUTHORIZE_PARAMS.find((name) => params.getAll(name).length > 1);
   if (repeated) return fail("invalid_request", `${repeated} is given more than once.`);
-  if (one("response_type") !== "code") return fail("unsupported_response_type", 'Only response_type "code" is offered.');
+  if (one("response_type") !== "code")
+    return fail("unsupported_response_type", 'Only response_type "code" is offered.');
   const codeChallenge = one("code_challenge");
   if (!codeChallenge) return fail("invalid_request", "code_challenge is required (PKCE with S256).");
   if (one("code_challenge_method") !== "S256") {
     return fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted).");
   }
-  if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) return fail("invalid_request", "code_challenge is not a base64url SHA-256.");
+  if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge))
+    return fail("invalid_request", "code_challenge is not a base64url SHA-256.");
   const resource = one("resource");
   if (!resource) return fail("invalid_target", "resource is required (RFC 8707): the URL of the MCP server or API.");
   const resourceName = oauthUrls().resourceNamed(resource);
-  if (!resourceName) return fail("invalid_target", `resource must be one of ${[oauthUrls().resource("mcp"), oauthUrls().resource("api"), oauthUrls().resource("agent")].join(", ")}.`);
+  if (!resourceName)
+    return fail(
+      "invalid_target",
+      `resource must be one of ${[oauthUrls().resource("mcp"), oauthUrls().resource("api"), oauthUrls().resource("agent")].join(", ")}.`,
+    );
   const asked = (one("scope") ?? "").split(" ").filter((scope) => scope && scope !== OFFLINE_ACCESS);
   const unknown = asked.filter((scope) => !isScope(scope));
   if (unknown.length) return fail("invalid_scope", `Unknown scope: ${unknown.join(" ")}.`);

@@ -33,7 +33,12 @@ export async function handleToken(request: Request): Promise<Response> {
       return oauthJson(request, 200, tokens);
     }
     if (grantType === "refresh_token") {
-      const tokens = await refreshTokens({ refreshToken: required(form, "refresh_token"), clientId, resource, scope: form.get("scope") });
+      const tokens = await refreshTokens({
+        refreshToken: required(form, "refresh_token"),
+        clientId,
+        resource,
+        scope: form.get("scope"),
+      });
       return oauthJson(request, 200, tokens);
     }
     throw new OAuthError("unsupported_grant_type", "Only authorization_code and refresh_token are offered.");
@@ -59,10 +64,19 @@ export async function handleRegister(request: Request): Promise<Response> {
   try {
     const store = await rateLimitStore();
     const { allowed } = await store.take([
-      { key: `pds:rl:{r:${clientAddress(request.headers)}}:register`, capacity: REGISTRATIONS_PER_HOUR, refillPerSecond: REGISTRATIONS_PER_HOUR / 3600 },
+      {
+        key: `pds:rl:{r:${clientAddress(request.headers)}}:register`,
+        capacity: REGISTRATIONS_PER_HOUR,
+        refillPerSecond: REGISTRATIONS_PER_HOUR / 3600,
+      },
     ]);
     if (!allowed) {
-      return oauthJson(request, 429, { error: "too_many_requests", error_description: "Too many registrations; try later." }, { "Retry-After": "180" });
+      return oauthJson(
+        request,
+        429,
+        { error: "too_many_requests", error_description: "Too many registrations; try later." },
+        { "Retry-After": "180" },
+      );
     }
     let body: unknown;
     try {

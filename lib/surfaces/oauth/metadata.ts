@@ -49,7 +49,8 @@ export function authorizationServerMetadata() {
 /** GET /.well-known/oauth-protected-resource[/api/mcp|/api/v1|/api/agent]. */
 export function handleProtectedResourceMetadata(request: Request, segments: readonly string[] = []): Response {
   const name = resourceForMetadataPath(segments.length ? `/${segments.join("/")}` : "");
-  if (!name) return oauthJson(request, 404, { error: "not_found", error_description: "No protected resource at this path." });
+  if (!name)
+    return oauthJson(request, 404, { error: "not_found", error_description: "No protected resource at this path." });
   return oauthJson(request, 200, protectedResourceMetadata(name), { "Cache-Control": "public, max-age=3600" });
 }
 

@@ -10,7 +10,12 @@ const CORS = {
   "Access-Control-Expose-Headers": "WWW-Authenticate",
 };
 
-export function oauthJson(_request: Request, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function oauthJson(
+  _request: Request,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
@@ -69,9 +74,12 @@ export async function readForm(request: Request): Promise<Map<string, string>> {
  */
 export function clientIdOf(request: Request, form: Map<string, string>): string {
   const basic = /^Basic\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-  const fromBasic = basic ? decodeURIComponent(Buffer.from(basic, "base64").toString("utf8").split(":")[0] ?? "") : undefined;
+  const fromBasic = basic
+    ? decodeURIComponent(Buffer.from(basic, "base64").toString("utf8").split(":")[0] ?? "")
+    : undefined;
   const fromBody = form.get("client_id");
-  if (fromBasic && fromBody && fromBasic !== fromBody) throw new OAuthError("invalid_request", "Two different client_ids.");
+  if (fromBasic && fromBody && fromBasic !== fromBody)
+    throw new OAuthError("invalid_request", "Two different client_ids.");
   const clientId = fromBody ?? fromBasic;
   if (!clientId) throw new OAuthError("invalid_client", "client_id is required.", 401);
   return clientId;

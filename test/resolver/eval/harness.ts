@@ -70,7 +70,10 @@ export function evalRoutes(): Record<string, FixtureAnswer> {
   const { routes } = JSON.parse(fs.readFileSync(ROUTES_FILE, "utf8")) as { routes: RouteSpec[] };
   return Object.fromEntries(
     routes.map(({ path: route, query, file, status, headers }) => [
-      routeKey("GET", `${encodeURI(route)}${query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`),
+      routeKey(
+        "GET",
+        `${encodeURI(route)}${query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`,
+      ),
       { file: file ? path.join("eval", file) : undefined, status, headers },
     ]),
   );
@@ -140,7 +143,8 @@ export async function runSet(cases: readonly EvalCase[]): Promise<CaseResult[]> 
 }
 
 const share = (part: number, whole: number) => (whole ? part / whole : 0);
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 
 export function figures(results: readonly CaseResult[]): Figures {
   const answers = results.flatMap((r) => (r.answer ? [r.answer] : []));
@@ -175,7 +179,9 @@ export function formatMisses(results: readonly CaseResult[]): string {
   return results
     .filter((r) => !r.correct)
     .map((r) => {
-      const got = r.answer ? `${r.answer.domain} "${r.answer.title}" by ${r.answer.creators.map((c) => c.name).join(", ") || "—"}` : `HTTP ${r.status}`;
+      const got = r.answer
+        ? `${r.answer.domain} "${r.answer.title}" by ${r.answer.creators.map((c) => c.name).join(", ") || "—"}`
+        : `HTTP ${r.status}`;
       return `  ✗ ${r.case.input}\n      expected ${r.case.expect.domain} "${r.case.expect.title}"${r.case.expect.creator ? ` by ${r.case.expect.creator}` : ""}; got ${got}`;
     })
     .join("\n");

@@ -28,7 +28,9 @@ export interface FixtureServer {
 /** "GET /path?a=1&b=2" with the query sorted, so keys do not depend on parameter order. */
 export function routeKey(method: string, url: string): string {
   const parsed = new URL(url, "http://fixture");
-  const query = new URLSearchParams([...parsed.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const query = new URLSearchParams(
+    [...parsed.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   const search = query.toString();
   return `${method} ${parsed.pathname}${search ? `?${search}` : ""}`;
 }
@@ -46,7 +48,9 @@ async function forgetCachedAnswers(origin: string): Promise<void> {
  * A loopback HTTP server replaying fixtures by route key. A list of answers is served in turn (the
  * last one repeats), which is how a test scripts "429, then 200".
  */
-export async function startFixtureServer(routes: Record<string, FixtureAnswer | FixtureAnswer[]>): Promise<FixtureServer> {
+export async function startFixtureServer(
+  routes: Record<string, FixtureAnswer | FixtureAnswer[]>,
+): Promise<FixtureServer> {
   const requests: string[] = [];
   const unexpected: string[] = [];
   const userAgents: string[] = [];

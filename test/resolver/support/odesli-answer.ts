@@ -38,8 +38,12 @@ export function odesliAnswer(song: Song): unknown {
     pageUrl: `https://song.link/s/${song.spotify}`,
     linksByPlatform: {
       spotify: { url: `https://open.spotify.com/track/${song.spotify}`, entityUniqueId: spotifyKey },
-      ...(song.apple ? { appleMusic: { url: `https://music.apple.com/us/song/${song.apple}`, entityUniqueId: appleKey } } : {}),
-      ...(song.deezer ? { deezer: { url: `https://www.deezer.com/track/${song.deezer}`, entityUniqueId: deezerKey } } : {}),
+      ...(song.apple
+        ? { appleMusic: { url: `https://music.apple.com/us/song/${song.apple}`, entityUniqueId: appleKey } }
+        : {}),
+      ...(song.deezer
+        ? { deezer: { url: `https://www.deezer.com/track/${song.deezer}`, entityUniqueId: deezerKey } }
+        : {}),
     },
     entitiesByUniqueId: {
       [spotifyKey]: entity(song.spotify, "spotify"),

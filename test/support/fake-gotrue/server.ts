@@ -137,7 +137,8 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
       const grant = url.searchParams.get("grant_type");
       if (grant === "password") {
         const user = await findUser("lower(email) = lower($1) and deleted_at is null", String(body.email ?? ""));
-        const ok = user?.encrypted_password && (await bcrypt.compare(String(body.password ?? ""), user.encrypted_password));
+        const ok =
+          user?.encrypted_password && (await bcrypt.compare(String(body.password ?? ""), user.encrypted_password));
         if (!user || !ok) return fail(400, "invalid_credentials", "Invalid login credentials");
         await asService((tx) => tx.query("update auth.users set last_sign_in_at = now() where id = $1", [user.id]));
         const session = { id: randomUUID(), userId: user.id, refreshToken: randomBytes(12).toString("base64url") };
@@ -147,7 +148,8 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
       if (grant === "refresh_token") {
         const session = [...sessions.values()].find((s) => s.refreshToken === body.refresh_token);
         const user = session && (await findUser("id = $1", session.userId));
-        if (!session || !user) return fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+        if (!session || !user)
+          return fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
         session.refreshToken = randomBytes(12).toString("base64url");
         return { status: 200, json: await issue(user, session) };
       }
@@ -155,9 +157,13 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
     }
 
     if (request.method === "POST" && path === "/signup") {
-      const email = String(body.email ?? "").trim().toLowerCase();
-      if (await findUser("lower(email) = $1", email)) return fail(422, "user_already_exists", "User already registered");
-      if (String(body.password ?? "").length < 6) return fail(422, "weak_password", "Password should be at least 6 characters.");
+      const email = String(body.email ?? "")
+        .trim()
+        .toLowerCase();
+      if (await findUser("lower(email) = $1", email))
+        return fail(422, "user_already_exists", "User already registered");
+      if (String(body.password ?? "").length < 6)
+        return fail(422, "weak_password", "Password should be at least 6 characters.");
       const hash = await bcrypt.hash(String(body.password), 10);
       const [created] = await asService((tx) =>
         tx.query<{ id: string }>(
@@ -181,7 +187,10 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
       if (request.method === "PUT" && typeof body.password === "string") {
         const hash = await bcrypt.hash(body.password, 10);
         await asService((tx) =>
-          tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [caller.user.id, hash]),
+          tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [
+            caller.user.id,
+            hash,
+          ]),
         );
       }
       const user = await findUser("id = $1", caller.user.id);
@@ -195,14 +204,16 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
       for (const session of [...sessions.values()]) {
         if (session.userId !== caller.user.id) continue;
         const isThis = session.id === caller.session.id;
-        if (scope === "global" || (scope === "local" && isThis) || (scope === "others" && !isThis)) sessions.delete(session.id);
+        if (scope === "global" || (scope === "local" && isThis) || (scope === "others" && !isThis))
+          sessions.delete(session.id);
       }
       return { status: 204, json: null };
     }
 
     const admin = /^\/admin\/users\/([0-9a-f-]{36})$/.exec(path);
     if (admin && request.method === "DELETE") {
-      if (request.headers.authorization !== `Bearer ${secretKey}`) return fail(401, "no_authorization", "This endpoint requires a valid Bearer token");
+      if (request.headers.authorization !== `Bearer ${secretKey}`)
+        return fail(401, "no_authorization", "This endpoint requires a valid Bearer token");
       const id = admin[1] ?? "";
       const user = await findUser("id = $1", id);
       if (!user) return fail(404, "user_not_found", "User not found");

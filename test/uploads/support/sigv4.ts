@@ -38,7 +38,10 @@ export function verifyPresignedUrl(
     .sort(([a = ""], [b = ""]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, value]) => `${key}=${value}`)
     .join("&");
-  const canonicalPath = parsed.pathname.split("/").map((part) => rfc3986(decodeURIComponent(part))).join("/");
+  const canonicalPath = parsed.pathname
+    .split("/")
+    .map((part) => rfc3986(decodeURIComponent(part)))
+    .join("/");
   const canonicalRequest = [
     method,
     canonicalPath,

@@ -8,7 +8,11 @@ type Handler = (request: Request, context: { params: Promise<{ key: string[] }> 
 
 /** Local driver settings for one test file: a fresh uploads dir and a known signing secret. */
 export function useLocalStorage(): { dir: string; restore: () => void } {
-  const saved = { dir: process.env.UPLOADS_DIR, secret: process.env.UPLOAD_SIGNING_SECRET, bucket: process.env.S3_BUCKET };
+  const saved = {
+    dir: process.env.UPLOADS_DIR,
+    secret: process.env.UPLOAD_SIGNING_SECRET,
+    bucket: process.env.S3_BUCKET,
+  };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pds-uploads-"));
   process.env.UPLOADS_DIR = dir;
   process.env.UPLOAD_SIGNING_SECRET = "test-secret-of-at-least-thirty-two-characters";
@@ -41,7 +45,12 @@ export async function storagePut(
   method = "PUT",
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const parsed = new URL(url);
-  const key = segments ?? parsed.pathname.replace(/^\/storage\/upload\//, "").split("/").map(decodeURIComponent);
+  const key =
+    segments ??
+    parsed.pathname
+      .replace(/^\/storage\/upload\//, "")
+      .split("/")
+      .map(decodeURIComponent);
   const handler = (storageRoute as unknown as Record<string, Handler>)[method];
   if (!handler) throw new Error(`storage route exports no ${method}`);
   const response = await handler(new Request(parsed, { method, headers, body: method === "GET" ? undefined : body }), {

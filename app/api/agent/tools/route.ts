@@ -1,3 +1,4 @@
+// Generated from lib/surfaces/fixed-routes.ts by scripts/build-rest-routes.ts; do not edit (test/surfaces/static-routes.test.ts).
 import { toolCatalogRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";

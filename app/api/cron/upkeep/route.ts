@@ -1,7 +1,6 @@
-import { cronUpkeep } from "@/lib/upkeep/cron-route";
+// Generated from lib/surfaces/fixed-routes.ts by scripts/build-rest-routes.ts; do not edit (test/surfaces/static-routes.test.ts).
+import { cronRoute } from "@/lib/upkeep/cron-route";
 
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request) {
-  return cronUpkeep(request);
-}
+export const { GET } = cronRoute;

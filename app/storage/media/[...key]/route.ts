@@ -1,14 +1,6 @@
-import { serveMedia } from "@/lib/domain/uploads/serve";
+// Generated from lib/surfaces/fixed-routes.ts by scripts/build-rest-routes.ts; do not edit (test/surfaces/static-routes.test.ts).
+import { mediaRoute } from "@/lib/domain/uploads/routes";
 
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ key: string[] }> };
-
-/** The local storage driver's signed downloads (export links), outside /api/v1. */
-async function handle(request: Request, context: Context): Promise<Response> {
-  const { key } = await context.params;
-  return serveMedia(request, key);
-}
-
-export const GET = handle;
-export const HEAD = handle;
+export const { GET, HEAD } = mediaRoute;

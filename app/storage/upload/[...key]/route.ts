@@ -1,17 +1,6 @@
-import { receiveUpload } from "@/lib/domain/uploads/receive";
+// Generated from lib/surfaces/fixed-routes.ts by scripts/build-rest-routes.ts; do not edit (test/surfaces/static-routes.test.ts).
+import { uploadRoute } from "@/lib/domain/uploads/routes";
 
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ key: string[] }> };
-
-/** The local storage driver's endpoint: signed PUTs of upload bytes, outside /api/v1. */
-async function handle(request: Request, context: Context): Promise<Response> {
-  const { key } = await context.params;
-  return receiveUpload(request, key);
-}
-
-export const PUT = handle;
-export const GET = handle;
-export const POST = handle;
-export const PATCH = handle;
-export const DELETE = handle;
+export const { PUT, GET, POST, PATCH, DELETE } = uploadRoute;

@@ -26,10 +26,16 @@ export function headersWithBody(flushHeaders: (this: ServerResponse) => void) {
   };
 }
 
-/** Every response of this process sends its headers with its body (instrumentation.ts, at start). */
+/**
+ * Every response of this process sends its headers with its body. No longer installed by the service
+ * (it was, from instrumentation.ts): bench/headers-ab.ts preloads this file into one of two servers
+ * (node --import) to measure whether it still pays.
+ */
 export function sendHeadersWithBody(): void {
   const proto = ServerResponse.prototype as ServerResponse & { [INSTALLED]?: true };
   if (proto[INSTALLED]) return;
   proto.flushHeaders = headersWithBody(proto.flushHeaders);
   proto[INSTALLED] = true;
 }
+
+if (process.env.BENCH_HEADERS_WITH_BODY === "1") sendHeadersWithBody();

@@ -1,0 +1,142 @@
+import { ACTIVITY_KEEP_DAYS, activitySourceByOperation } from "../../../registry/activity.ts";
+import type { Scope } from "../../../registry/scopes.ts";
+import type { Actor, Queryable } from "../../db/index.ts";
+import { DomainError, type FieldError } from "../../errors/domain-error.ts";
+import type { ToolHandler } from "../context.ts";
+
+interface ActivityRow {
+  id: string;
+  actor_kind: string;
+  actor_id: string;
+  operation: string;
+  record_table: string | null;
+  record_id: string | null;
+  status: number | null;
+  cascaded: boolean;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  undone_at: string | null;
+  recent: boolean;
+}
+
+const COLUMNS = `id, actor_kind, actor_id, operation, record_table, record_id, status, cascaded, before, after, undone_at,
+  created_at > now() - interval '${ACTIVITY_KEEP_DAYS} days' as recent`;
+
+const conflict = (message: string, errors?: FieldError[]) => new DomainError("conflict", message, { errors });
+const notFound = (message: string) => new DomainError("not_found", message);
+const isCredential = (actor: Actor | undefined) => actor?.kind === "token" || actor?.kind === "oauth";
+
+/**
+ * The activity row to undo, read under the member's RLS (another member's is 404). A credential
+ * reaches only its own writes; the member's session reaches every credential's, by id.
+ */
+async function pick(tx: Queryable, actor: Actor | undefined, activityId: string | undefined): Promise<ActivityRow> {
+  const own = isCredential(actor);
+  if (activityId) {
+    const [row] = await tx.query<ActivityRow>(`select ${COLUMNS} from public.activity where id = $1`, [activityId]);
+    if (!row || (own && (row.actor_kind !== actor?.kind || row.actor_id !== actor?.id))) {
+      throw notFound("No activity with this id is visible to this credential.");
+    }
+    return row;
+  }
+  if (!own) throw new DomainError("invalid_request", "Name the activity to undo (activity_id).");
+  const [row] = await tx.query<ActivityRow>(
+    `select ${COLUMNS} from public.activity
+      where actor_kind = $1 and actor_id = $2 and status is null and undone_at is null and undo_of is null
+        and not cascaded and before is not null and (operation like '%.updated' or operation like '%.deleted')
+      order by created_at desc, id desc limit 1`,
+    [actor?.kind, actor?.id],
+  );
+  if (!row) throw notFound("This credential made no write that can still be undone.");
+  return row;
+}
+
+/** Why a row cannot be undone at all, before anything is touched. */
+function refusal(row: ActivityRow): string | undefined {
+  if (row.status !== null) return "This attempt was refused: it changed nothing, so there is nothing to undo.";
+  if (row.undone_at) return `This write was already undone (${row.undone_at}).`;
+  if (!row.recent) return `Writes can be undone for ${ACTIVITY_KEEP_DAYS} days; this one is older.`;
+  if (row.operation.endsWith(".created") || row.operation.endsWith(".checked_in")) {
+    return "A create is not undone (check-ins are append-only); delete the record instead.";
+  }
+  if (!row.before)
+    return "This record's previous state is not kept (messages and webhook endpoints), so it cannot be undone.";
+  return undefined;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Puts back the columns an update changed, only when the row is exactly as the write left it. */
+async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writable: readonly string[]): Promise<void> {
+  const columns = Object.keys(row.before ?? {}).filter((name) => writable.includes(name));
+  if (!columns.length) throw conflict("This update changed nothing that can be put back.");
+  const list = columns.map(quoteIdent).join(", ");
+  const done = await tx.query<{ id: string }>(
+    `update ${table} t set (${list}) = (select ${list} from jsonb_populate_record(t, $1::jsonb))
+      where t.id = $2 and to_jsonb(t) = $3::jsonb returning t.id`,
+    [JSON.stringify(row.before), row.record_id, JSON.stringify(row.after)],
+  );
+  if (done.length) return;
+  const [current] = await tx.query<{ r: Record<string, unknown> }>(
+    `select to_jsonb(t) as r from ${table} t where t.id = $1`,
+    [row.record_id],
+  );
+  if (!current) throw conflict("The record no longer exists (deleted since); nothing was changed.");
+  const changed = Object.keys(current.r).filter(
+    (key) => key !== "updated_at" && JSON.stringify(current.r[key]) !== JSON.stringify(row.after?.[key]),
+  );
+  throw conflict(
+    `The record changed since this write (${changed.join(", ") || "updated_at"}); nothing was overwritten.`,
+    [
+      ...changed.map((key) => ({
+        pointer: `/${key}`,
+        code: "changed_since",
+        message: `"${key}" is now ${JSON.stringify(current.r[key])}; this write had left ${JSON.stringify(row.after?.[key] ?? null)}.`,
+      })),
+    ],
+  );
+}
+
+/** Brings a deleted row back with its id, and the rows that went with it; then reads it back under RLS. */
+async function undoDelete(tx: Queryable, row: ActivityRow, table: string): Promise<string[]> {
+  let ids: string[] | null;
+  try {
+    [{ ids }] = (await tx.query<{ ids: string[] | null }>("select app_private.restore_deleted($1) as ids", [
+      row.id,
+    ])) as [{ ids: string[] | null }];
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "23505")
+      throw conflict("A record with this id exists again (restored already?); nothing was changed.");
+    if (code === "23503") throw conflict("What this record belonged to is gone: undo that deletion first.");
+    throw error;
+  }
+  if (!ids?.length) throw conflict("This deletion cannot be restored.");
+  const [visible] = await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where id = $1`, [
+    row.record_id,
+  ]);
+  if (!visible?.n) throw notFound("The restored record would not be visible to this member; nothing was changed.");
+  return ids;
+}
+
+/** POST /activity/undo: takes back one update or delete of a credential (tool activity_undo). */
+export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, actor, scopes }) => {
+  const row = await pick(tx, actor, input.activity_id);
+  const why = refusal(row);
+  if (why) throw conflict(why);
+  const source = activitySourceByOperation.get(row.operation);
+  if (!source || row.record_table !== source.table || !row.record_id) throw conflict("This write cannot be undone.");
+  const scope = `${source.resource.scope}:write` as Scope;
+  if (!scopes.has(scope))
+    throw new DomainError("insufficient_scope", `Undoing this write needs the ${scope} scope.`, { scopes: [scope] });
+  const [claim] = await tx.query<{ ok: boolean }>("select app_private.claim_activity_undo($1) as ok", [row.id]);
+  if (!claim?.ok) throw conflict("This write was already undone.");
+  // The writes the undo makes carry the activity they take back (a credential's undo is not undone by default).
+  await tx.query("select set_config('pds.undo_of', $1, true)", [row.id]);
+  let restored: string[];
+  if (source.on === "update") {
+    await undoUpdate(tx, row, source.table, source.writable);
+    restored = [row.record_id];
+  } else restored = await undoDelete(tx, row, source.table);
+  return { activity_id: row.id, operation: row.operation, record_id: row.record_id, restored };
+};

@@ -1,0 +1,109 @@
+import { ACTIVITY_KEEP_DAYS, activitySourceByOperation } from "../../registry/activity.ts";
+import { capabilityByTool } from "../../registry/capabilities.ts";
+import { listTokens } from "../auth/tokens.ts";
+import { asMember } from "../db/index.ts";
+
+export interface ActivityEntry {
+  id: string;
+  actor_kind: "token" | "oauth";
+  actor_id: string;
+  surface: string;
+  operation: string;
+  record_id: string | null;
+  status: number | null;
+  error_code: string | null;
+  undone_at: string | null;
+  created_at: string;
+  undoable: boolean;
+  /** Rows that went with a deletion (a collection's items) and come back with its undo. */
+  children: number;
+}
+
+/** A token, or an app (an OAuth grant) known from its activity: what the page filters by. */
+export interface Credential {
+  key: string;
+  label: string;
+}
+
+export const PERIODS = {
+  "1d": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": `Last ${ACTIVITY_KEEP_DAYS} days`,
+} as const;
+export type Period = keyof typeof PERIODS;
+
+/**
+ * The member's credentials' activity, newest first, read under the member's RLS: writes (rows that
+ * went with a deletion are counted on it) and refused attempts. Filtered by credential ("token:<id>",
+ * "oauth:<id>": the query is on actor kind and id, so apps appear as tokens do) and by period.
+ */
+export async function listActivity(
+  memberId: string,
+  filter: { credential?: string; period?: Period },
+): Promise<ActivityEntry[]> {
+  const [kind, id] = filter.credential?.split(":") ?? [];
+  const days = filter.period === "1d" ? 1 : filter.period === "7d" ? 7 : ACTIVITY_KEEP_DAYS;
+  return asMember(memberId, (tx) =>
+    tx.query<ActivityEntry>(
+      `select a.id, a.actor_kind, a.actor_id, a.surface, a.operation, a.record_id, a.status, a.error_code,
+              to_jsonb(a.undone_at) #>> '{}' as undone_at, to_jsonb(a.created_at) #>> '{}' as created_at,
+              (a.status is null and a.undone_at is null and a.before is not null
+               and (a.operation like '%.updated' or a.operation like '%.deleted')) as undoable,
+              (case when a.operation like '%.deleted' then
+                 (select count(*)::int from public.activity c where c.cascaded and c.xact = a.xact and c.owner_id = a.owner_id)
+               else 0 end) as children
+         from public.activity a
+        where not a.cascaded and a.created_at > now() - make_interval(days => $1)
+          and ($2::text is null or (a.actor_kind = $2 and a.actor_id = $3))
+        order by a.created_at desc, a.id desc
+        limit 200`,
+      [days, kind ?? null, id ?? null],
+    ),
+  );
+}
+
+/** The member's tokens, and any app seen in the activity. */
+export async function listCredentials(memberId: string, entries: readonly ActivityEntry[]): Promise<Credential[]> {
+  const tokens = (await listTokens(memberId)).map((token) => ({
+    key: `token:${token.id}`,
+    label: `Token “${token.name}” (…${token.last4})${token.revoked_at ? ", revoked" : ""}`,
+  }));
+  const known = new Set(tokens.map((token) => token.key));
+  const apps = [
+    ...new Set(entries.filter((entry) => entry.actor_kind === "oauth").map((entry) => `oauth:${entry.actor_id}`)),
+  ]
+    .filter((key) => !known.has(key))
+    .map((key) => ({ key, label: `App ${key.slice(6, 14)}` }));
+  return [...tokens, ...apps];
+}
+
+/** "Deleted item", or for a refused attempt the tool's summary ("Delete an item"). */
+export function describeOperation(operation: string): string {
+  const tool = capabilityByTool.get(operation);
+  if (tool) return tool.summary;
+  const [subject = operation, ...rest] = operation.split(".");
+  const verb =
+    rest.at(-1) === "deleted"
+      ? "Deleted"
+      : rest.at(-1) === "updated"
+        ? "Updated"
+        : rest.at(-1) === "checked_in"
+          ? "Checked in"
+          : "Created";
+  return `${verb} ${subject.replace(/_/g, " ")}${rest.length > 1 ? " check-in" : ""}`;
+}
+
+/** Where the object can be read (its API URL), when it has one. */
+export function objectHref(entry: ActivityEntry): string | undefined {
+  if (!entry.record_id) return undefined;
+  const source = activitySourceByOperation.get(entry.operation);
+  const resource = source?.resource ?? toolResource(entry.operation);
+  if (!resource) return undefined;
+  if (resource.singleton) return `/api/v1/${resource.name}`;
+  return resource.verbs.includes("get") ? `/api/v1/${resource.name}/${entry.record_id}` : undefined;
+}
+
+function toolResource(tool: string) {
+  const source = capabilityByTool.get(tool)?.source;
+  return source?.kind === "resource" ? source.resource : undefined;
+}
