@@ -1,5 +1,7 @@
+import type { Locator, Page } from "@playwright/test";
 import { capabilities } from "../registry/capabilities";
 import { PROBLEM_CODES } from "../lib/http/problem";
+import { guideEntries, scalarSlug } from "../lib/surfaces/openapi-guide";
 import { createToken, expect, screenshot, signUp, test } from "./support";
 
 const LOADED = "#api-reference[data-loaded]";
@@ -8,7 +10,7 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const foreign: string[] = [];
   const site = new URL(baseURL ?? "http://127.0.0.1").origin;
   page.on("request", (request) => {
@@ -49,7 +51,9 @@ test("the reference is Scalar from our own bundle: nothing loaded from elsewhere
   await expect(operation.getByText(/curl -X POST/).first()).toBeVisible();
   await operation.getByTestId("client-picker").click();
   await page.getByRole("option", { name: /JavaScript/ }).click();
-  await expect(operation.getByText(/@personal-data-service\/client/).first()).toBeVisible();
+  // Plain fetch: nothing to install, so it runs as shown (the typed client is not published).
+  await expect(operation.getByText(/await fetch\(/).first()).toBeVisible();
+  await expect(operation.getByText(/@personal-data-service/)).toHaveCount(0);
   await operation.getByTestId("client-picker").click();
   await page.getByRole("option", { name: /Python/ }).click();
   await expect(operation.getByText(/import requests/).first()).toBeVisible();
@@ -136,3 +140,103 @@ test("try it sends the request with a pasted token and keeps it nowhere", async 
   );
   expect(stored).toBe(false);
 });
+
+/** Opens the reference's search with "/" and types a query; answers the dialog. */
+async function search(page: Page, query: string) {
+  const dialog = page.getByRole("dialog");
+  if ((await dialog.count()) === 0) await page.keyboard.press("/");
+  const field = dialog.getByRole("combobox", { name: "Enter search query" });
+  await expect(field).toBeFocused();
+  await field.fill(query);
+  return { dialog, field };
+}
+
+/** Every point of the field's box hit-tests to the field itself: nothing lies over it. */
+async function expectNothingOver(page: Page, selector: string) {
+  const covered = await page.locator(selector).evaluate((field) => {
+    const box = field.getBoundingClientRect();
+    const points = [0.05, 0.25, 0.5, 0.75, 0.95].flatMap((x) =>
+      [0.2, 0.5, 0.8].map((y) => [box.left + box.width * x, box.top + box.height * y]),
+    );
+    return points
+      .filter(([x = 0, y = 0]) => document.elementFromPoint(x, y) !== field)
+      .map(([x, y]) => `${Math.round(x ?? 0)},${Math.round(y ?? 0)}`);
+  });
+  expect(covered, "points of the search field covered by another element").toEqual([]);
+}
+
+/** The element is in the viewport and what a person sees at its centre is the element itself. */
+async function expectUncovered(locator: Locator) {
+  await expect(locator).toBeInViewport();
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 40), box.top + box.height / 2);
+        return hit !== null && (element === hit || element.contains(hit));
+      }),
+    )
+    .toBe(true);
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px: search finds tools by name, the guide entries are in the navigation, nothing overlaps the search field`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/docs");
+    await page.locator(LOADED).waitFor({ timeout: 60_000 });
+
+    // A tool with an operation: its tool name finds the operation.
+    await page.locator("#api-reference").getByRole("heading", { name: "Personal Data Service API" }).first().click();
+    const { dialog, field } = await search(page, "collections_list");
+    await expect(dialog.getByRole("option").first()).toContainText("List collections");
+    await expectNothingOver(page, '[role="dialog"] [role="combobox"]');
+    // The clear button sits beside the field, not over it.
+    const clear = dialog.getByRole("button", { name: /clear/i }).first();
+    const [fieldBox, crossBox] = [await field.boundingBox(), await clear.boundingBox()];
+    if (!fieldBox || !crossBox) throw new Error("no search field or clear button");
+    expect(crossBox.x).toBeGreaterThanOrEqual(fieldBox.x + fieldBox.width - 1);
+
+    // Every tool without a REST route: found by its name and by what it does, and opens its entry.
+    for (const tool of capabilities.filter((c) => !c.http)) {
+      await search(page, tool.tool);
+      await expect(dialog.getByRole("option").first(), tool.tool).toContainText(tool.tool);
+      await search(page, tool.description.split(/[.(]/)[0] ?? "");
+      await expect(dialog.getByRole("option").filter({ hasText: tool.tool }).first(), tool.description).toBeVisible();
+    }
+    const play = capabilities.find((c) => !c.http);
+    if (play) {
+      await search(page, play.tool);
+      await dialog.getByRole("option").first().click();
+      await expect(page).toHaveURL(new RegExp(`#tag/${scalarSlug(play.tool)}$`));
+      // On a phone the menu the search sits in closes: the entry is in view and nothing covers it.
+      await expect(page.getByRole("button", { name: /close menu/i }).locator("visible=true")).toHaveCount(0);
+      await expectUncovered(page.getByRole("heading", { name: play.tool, exact: true }).first());
+    }
+    await page.screenshot({ path: `reports/screenshots/docs-tool-entry-${width}.png` });
+
+    // The guide entries: each found by search, each a link of the navigation that opens its section.
+    for (const entry of guideEntries()) {
+      await search(page, entry.title);
+      await expect(dialog.getByRole("option").first(), entry.title).toContainText(entry.title);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    for (const entry of guideEntries()) {
+      const link = page.getByRole("link", { name: entry.title, exact: true }).locator("visible=true").first();
+      // On a phone the navigation is behind Scalar's menu button.
+      if ((await link.count()) === 0)
+        await page
+          .getByRole("button", { name: /open menu/i })
+          .first()
+          .click();
+      await expect(link).toHaveAttribute("href", `#description/${entry.slug}`);
+      await link.click();
+      await expectUncovered(page.getByRole("heading", { name: entry.title, exact: true }).first());
+    }
+    await page.screenshot({ path: `reports/screenshots/docs-guide-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+}

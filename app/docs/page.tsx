@@ -3,8 +3,10 @@ import Link from "next/link";
 import { ApiReference } from "@/components/docs/api-reference";
 import { SiteHeader } from "@/components/site-header";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
+import { guideEntries, scalarSlug } from "@/lib/surfaces/openapi-guide";
 import { type Json, tagsWithOperations, text } from "@/lib/web/openapi-view";
 import { currentMember } from "@/lib/web/session";
+import { capabilities } from "@/registry/capabilities";
 import { KEEP_EVENTS_DAYS } from "@/registry/limits";
 
 export const dynamic = "force-dynamic";
@@ -21,6 +23,8 @@ export default async function DocsPage() {
   const info = (doc.info ?? {}) as Json;
   const tags = tagsWithOperations(doc);
   const webhooks = Object.keys((doc.webhooks ?? {}) as Json);
+  // The tools that have no REST route: each is an entry (a tag) of its own in the reference.
+  const toolTags = capabilities.filter((capability) => !capability.http).map((capability) => capability.tool);
   return (
     <>
       <SiteHeader email={member?.email} />
@@ -35,6 +39,16 @@ export default async function DocsPage() {
           <noscript>
             <p>The interactive reference (search, try it, code samples) needs JavaScript; this outline does not.</p>
           </noscript>
+          <nav aria-labelledby="outline-guide">
+            <h2 id="outline-guide">Guide</h2>
+            <ul className="outline-ops">
+              {guideEntries().map((entry) => (
+                <li key={entry.slug} id={`guide-${entry.slug}`}>
+                  <a href={`#description/${entry.slug}`}>{entry.title}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {tags.map((tag) => (
             <section key={tag.name} aria-labelledby={`outline-${tag.name}`}>
               <h2 id={`outline-${tag.name}`}>
@@ -52,6 +66,18 @@ export default async function DocsPage() {
               </ul>
             </section>
           ))}
+          <section aria-labelledby="outline-tools">
+            <h2 id="outline-tools">Tools without a REST route</h2>
+            <ul className="outline-ops">
+              {toolTags.map((name) => (
+                <li key={name} id={`tool-${name}`}>
+                  <a href={`#tag/${scalarSlug(name)}`}>
+                    <code>{name}</code>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
           <section id="webhooks" aria-labelledby="outline-webhooks">
             <h2 id="outline-webhooks">Webhook events</h2>
             <p>

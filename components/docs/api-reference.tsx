@@ -65,10 +65,44 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
       menu?.click();
       requestAnimationFrame(() => requestAnimationFrame(() => search()?.click()));
     };
+    // On a phone the search is inside Scalar's menu, which stays open over the section a result
+    // opens: close it once a result is chosen (clicked, or Enter in the search dialog).
+    const chosen = (event: Event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const picked =
+        event.type === "click"
+          ? target?.closest('[role="dialog"] [role="option"]')
+          : (event as KeyboardEvent).key === "Enter" && target?.closest('[role="dialog"]');
+      if (!picked) return;
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const close = [...(mount.current?.querySelectorAll("button") ?? [])].find(
+            (button) =>
+              /close menu/i.test(`${button.getAttribute("aria-label") ?? ""} ${button.textContent ?? ""}`) &&
+              button.getClientRects().length > 0,
+          );
+          close?.click();
+        }),
+      );
+    };
+    // Code blocks of the guide's Markdown may scroll sideways: a keyboard must reach them too (WCAG
+    // 2.1.1, axe's scrollable-region-focusable), as our own CodeBlock does. Scalar renders sections as
+    // they come into view, so each new block is made focusable as it appears.
+    const focusable = () => {
+      for (const code of mount.current?.querySelectorAll<HTMLElement>(".markdown pre > code:not([tabindex])") ?? [])
+        code.tabIndex = 0;
+    };
+    const blocks = new MutationObserver(focusable);
+    if (mount.current) blocks.observe(mount.current, { childList: true, subtree: true });
     window.addEventListener("keydown", slash);
+    document.addEventListener("click", chosen, true);
+    document.addEventListener("keydown", chosen, true);
     return () => {
       cancelled = true;
       window.removeEventListener("keydown", slash);
+      blocks.disconnect();
+      document.removeEventListener("click", chosen, true);
+      document.removeEventListener("keydown", chosen, true);
       app?.destroy?.();
     };
   }, [specUrl]);

@@ -10,6 +10,10 @@ const BODY_LENGTH = 30;
 const CHECK_LENGTH = 6;
 export const TOKEN_PATTERN = /^pds_[0-9A-Za-z]{36}$/;
 
+/** How long a new token lives unless the member picks otherwise, and the longest it may. */
+export const DEFAULT_TOKEN_DAYS = 90;
+export const MAX_TOKEN_DAYS = 366;
+
 export function generateToken(): string {
   return generateSecret(PREFIX);
 }

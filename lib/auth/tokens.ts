@@ -6,8 +6,9 @@ import { limitsFromStore, limitsToStore } from "./limits-json.ts";
 import { tokenCache } from "./token-cache.ts";
 import { generateToken, hashToken, isWellFormedToken } from "./token-format.ts";
 
-export const DEFAULT_TOKEN_DAYS = 90;
-export const MAX_TOKEN_DAYS = 366;
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS } from "./token-format.ts";
+
+export { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS };
 
 export interface TokenRecord {
   id: string;

@@ -2,27 +2,9 @@ import { SCOPES, type Scope } from "../../registry/scopes.ts";
 import type { Caller, OAuthCaller, TokenCaller } from "../auth/caller.ts";
 import { authenticateAccessToken } from "../auth/oauth/tokens.ts";
 import { authenticateToken } from "../auth/tokens.ts";
+import { bearerChallenge, insufficientScope, invalidToken } from "./auth-problems.ts";
 import { oauthUrls, type ResourceName } from "./oauth-urls.ts";
 import { ApiError } from "./problem.ts";
-
-/**
- * The Bearer challenge (RFC 6750 §3) with where to find the authorization server (RFC 9728 §5.1)
- * and the scopes the request needs (the MCP authorization spec's scope selection): what an OAuth
- * client reads on a 401 or 403 to start, or step up, authorization.
- */
-export function bearerChallenge(
-  resource: ResourceName,
-  scopes: readonly Scope[],
-  error?: "invalid_token" | "insufficient_scope",
-) {
-  const parts = [
-    'Bearer realm="pds"',
-    `resource_metadata="${oauthUrls().resourceMetadata(resource)}"`,
-    `scope="${scopes.join(" ")}"`,
-  ];
-  if (error) parts.push(`error="${error}"`);
-  return { "WWW-Authenticate": parts.join(", ") };
-}
 
 /**
  * Bearer token → the member it stands for: a personal access token (any resource), or an OAuth
@@ -54,11 +36,6 @@ async function lookUp(token: string, resource: ResourceName): Promise<TokenCalle
   return caller && caller.audience === oauthUrls().resource(resource) ? caller : null;
 }
 
-export const invalidToken = (resource: ResourceName = "api", scopes: readonly Scope[] = SCOPES) =>
-  new ApiError("unauthorized", "The token is malformed, unknown, expired, revoked, or for another resource.", {
-    headers: bearerChallenge(resource, scopes, "invalid_token"),
-  });
-
 export function authorize(caller: Caller, scope: Scope, resource?: ResourceName): void {
   authorizeAny(caller, [scope], resource);
 }
@@ -70,10 +47,4 @@ export function authorizeAny(caller: Caller, scopes: readonly Scope[], resource:
   }
 }
 
-/** 403 naming the scopes the operation needs (RFC 6750 §3.1), where the client can ask for them. */
-export function insufficientScope(scopes: readonly Scope[], resource: ResourceName = "api"): ApiError {
-  const needs = scopes.length === 1 ? `the scope ${scopes[0]}` : `one of the scopes ${scopes.join(", ")}`;
-  return new ApiError("insufficient_scope", `This token lacks ${needs}.`, {
-    headers: bearerChallenge(resource, scopes, "insufficient_scope"),
-  });
-}
+export { bearerChallenge, insufficientScope, invalidToken };

@@ -9,9 +9,6 @@ import { ApiError } from "../http/problem.ts";
 /** Injectable for tests of the 24-hour window; the database's own clock is not used for it. */
 export const idempotencyClock = { now: (): Date => new Date() };
 
-/** How long a reservation stays in flight before another request may take it over (crashed holder). */
-const LEASE_SECONDS = 60;
-
 export interface Replay {
   status: number;
   body: unknown;
@@ -117,7 +114,7 @@ interface KeyRow {
 async function reserveKey(memberId: string, key: string, print: string, lease: string): Promise<"reserved" | Replay> {
   const now = idempotencyClock.now();
   const expires = new Date(now.getTime() + IDEMPOTENCY.windowSeconds * 1000);
-  const leaseEnds = new Date(now.getTime() + LEASE_SECONDS * 1000);
+  const leaseEnds = new Date(now.getTime() + IDEMPOTENCY.leaseSeconds * 1000);
   const row = await asService(async (tx) => {
     await tx.query("delete from app_private.idempotency_keys where member_id = $1 and expires_at <= $2", [
       memberId,

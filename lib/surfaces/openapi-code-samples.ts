@@ -1,9 +1,13 @@
 import type { Capability } from "../../registry/capabilities.ts";
+import { LIMIT_HEADERS } from "../../registry/limits.ts";
 
 /**
  * `x-codeSamples` of an operation (Redocly's extension, which Scalar also shows): curl, JavaScript
- * with the typed client (clients/typescript) and Python with requests. Built from the registry's
- * route and the operation's own examples, so a sample cannot name a field or path that does not exist.
+ * with plain `fetch` and Python with requests. Each runs as shown with PDS_URL and PDS_TOKEN set:
+ * nothing to install but curl, Node 20+ (or a browser) and requests, so no sample names the typed
+ * client, which is not published (test/surfaces/code-samples.test.ts runs the JavaScript ones).
+ * Built from the registry's route and the operation's own examples, so a sample cannot name a field
+ * or path that does not exist.
  */
 export interface CodeSample {
   lang: string;
@@ -11,78 +15,129 @@ export interface CodeSample {
   source: string;
 }
 
+export interface SampleCall {
+  /** The request body's example (POST and PATCH). */
+  body?: unknown;
+  /** Query parameters to send: the required ones with an example value, and a page size. */
+  query: Record<string, string | number>;
+  /** The success answer's media type when it is not JSON (a file to save). */
+  download?: { contentType: string; file: string };
+}
+
 const SAMPLE_ID = "3f6c1a9e-2b4d-4e8f-9a7c-5d1e0b2c4f6a";
 
-export function codeSamples(capability: Capability, body: unknown, paginated: boolean): CodeSample[] {
+export function codeSamples(capability: Capability, call: SampleCall): CodeSample[] {
   const http = capability.http;
   if (!http) return [];
   const method = http.method;
-  const concrete = http.path.replace(/\{[^}]+\}/g, SAMPLE_ID);
-  const hasBody = (method === "POST" || method === "PATCH") && body !== undefined;
-  const json = hasBody ? JSON.stringify(body, null, 2) : "";
-  const query = paginated ? "?limit=20" : "";
+  const search = new URLSearchParams(
+    Object.entries(call.query).map(([name, value]) => [name, String(value)]),
+  ).toString();
+  const path = `${http.path.replace(/\{[^}]+\}/g, SAMPLE_ID)}${search ? `?${search}` : ""}`;
+  const hasBody = (method === "POST" || method === "PATCH") && call.body !== undefined;
+  const request: Request = {
+    method,
+    path,
+    json: hasBody ? JSON.stringify(call.body, null, 2) : "",
+    creates: capability.creates,
+  };
+  const answer: Answer = call.download
+    ? { kind: "file", file: call.download.file }
+    : capability.successStatus === 204
+      ? { kind: "none" }
+      : { kind: "json" };
   return [
-    { lang: "Shell", label: "curl", source: curl(method, `${concrete}${query}`, json, capability.creates) },
-    {
-      lang: "JavaScript",
-      label: "JavaScript (typed client)",
-      source: javascript(http.path, method, http.pathParams, json, paginated),
-    },
-    { lang: "Python", label: "Python (requests)", source: python(method, concrete, json, paginated) },
+    { lang: "Shell", label: "curl", source: curl(request, answer) },
+    { lang: "JavaScript", label: "JavaScript (fetch)", source: javascript(request, answer, "limit" in call.query) },
+    { lang: "Python", label: "Python (requests)", source: python(request, answer, "limit" in call.query) },
   ];
 }
 
-function curl(method: string, path: string, json: string, creates: boolean): string {
-  const lines = [`curl -X ${method} "$PDS_URL/api/v1${path}"`, `  -H "Authorization: Bearer $PDS_TOKEN"`];
-  if (json) {
+interface Request {
+  method: string;
+  /** Below /api/v1, with the sample id in place of path parameters and the query string. */
+  path: string;
+  json: string;
+  creates: boolean;
+}
+
+type Answer = { kind: "json" } | { kind: "none" } | { kind: "file"; file: string };
+
+const quoteShell = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+
+function curl(request: Request, answer: Answer): string {
+  const lines = [
+    `curl -X ${request.method} "$PDS_URL/api/v1${request.path}"`,
+    `  -H "Authorization: Bearer $PDS_TOKEN"`,
+  ];
+  if (request.json) {
     lines.push(`  -H "Content-Type: application/json"`);
-    if (creates) lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
-    lines.push(`  -d '${json.replace(/'/g, "'\\''")}'`);
+    // A new key per request; send the same key again only to retry this very request.
+    if (request.creates)
+      lines.push(`  -H "${LIMIT_HEADERS.idempotencyKey}: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
+    lines.push(`  -d ${quoteShell(request.json)}`);
   }
+  if (answer.kind === "file") lines.push(`  -o ${answer.file}`);
   return lines.join(" \\\n");
 }
 
-function javascript(
-  path: string,
-  method: string,
-  pathParams: readonly string[],
-  json: string,
-  paginated: boolean,
-): string {
-  const options: string[] = [];
-  const params: string[] = [];
-  if (pathParams.length) params.push(`path: { ${pathParams.map((name) => `${name}: "${SAMPLE_ID}"`).join(", ")} }`);
-  if (paginated) params.push("query: { limit: 20 }");
-  if (params.length) options.push(`params: { ${params.join(", ")} }`);
-  if (json) options.push(`body: ${json.replace(/\n/g, "\n  ")}`);
-  const call = options.length
-    ? `pds.${method}("${path}", {\n  ${options.join(",\n  ")},\n})`
-    : `pds.${method}("${path}")`;
+function javascript(request: Request, answer: Answer, paginated: boolean): string {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a JavaScript sample, shown as written
+  const headers = ["    Authorization: `Bearer ${process.env.PDS_TOKEN}`,"];
+  if (request.json) {
+    headers.push('    "Content-Type": "application/json",');
+    if (request.creates)
+      headers.push(
+        `    "${LIMIT_HEADERS.idempotencyKey}": crypto.randomUUID(), // the same key again only to retry this request`,
+      );
+  }
+  const options = [`  method: "${request.method}",`, "  headers: {", ...headers, "  },"];
+  if (request.json) options.push(`  body: JSON.stringify(${request.json.replace(/\n/g, "\n  ")}),`);
+  const done =
+    answer.kind === "file"
+      ? [
+          `await writeFile("${answer.file}", Buffer.from(await response.arrayBuffer()));`,
+          `console.log("saved ${answer.file}");`,
+        ]
+      : answer.kind === "none"
+        ? ["console.log(response.status); // 204: done, no body"]
+        : ["console.log(await response.json());"];
   return [
-    'import { createClient } from "@personal-data-service/client";',
-    "",
-    "const pds = createClient({ baseUrl: process.env.PDS_URL, token: process.env.PDS_TOKEN });",
-    `const { data, error } = await ${call};`,
-    "if (error) throw new Error(error.detail); // error.code names the problem: /docs/errors",
-    ...(paginated ? ["// next page: pass data.next_cursor as query.after while data.has_more"] : []),
+    "// Node 20 or later: save as call.mjs, set PDS_URL and PDS_TOKEN, run node call.mjs",
+    ...(answer.kind === "file" ? ['import { writeFile } from "node:fs/promises";', ""] : []),
+    `const response = await fetch(\`\${process.env.PDS_URL}/api/v1${request.path}\`, {`,
+    ...options,
+    "});",
+    "if (!response.ok) {",
+    "  const problem = await response.json(); // application/problem+json; codes: /docs/errors",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a JavaScript sample, shown as written
+    "  throw new Error(`${response.status} ${problem.code}: ${problem.detail}`);",
+    "}",
+    ...done,
+    ...(paginated ? ["// next page: the same call with &after=<next_cursor> while has_more"] : []),
   ].join("\n");
 }
 
-function python(method: string, path: string, json: string, paginated: boolean): string {
+function python(request: Request, answer: Answer, paginated: boolean): string {
+  const [route, search] = request.path.split("?");
   const args = [
-    `f"{os.environ['PDS_URL']}/api/v1${path}"`,
+    `f"{os.environ['PDS_URL']}/api/v1${route}"`,
     'headers={"Authorization": f"Bearer {os.environ[\'PDS_TOKEN\']}"}',
   ];
-  if (paginated) args.push('params={"limit": 20}');
-  if (json) args.push(`json=${pythonLiteral(json)}`);
-  return [
-    "import os",
-    "import requests",
-    "",
-    `response = requests.request("${method}", ${args.join(", ")})`,
+  if (search) args.push(`params=${JSON.stringify(Object.fromEntries(new URLSearchParams(search)))}`);
+  if (request.json) args.push(`json=${pythonLiteral(request.json)}`);
+  const lines = ["import os", ...(request.creates && request.json ? ["import uuid"] : []), "import requests", ""];
+  if (request.creates && request.json) {
+    args[1] = `headers={"Authorization": f"Bearer {os.environ['PDS_TOKEN']}", "${LIMIT_HEADERS.idempotencyKey}": str(uuid.uuid4())}`;
+  }
+  lines.push(
+    `response = requests.request("${request.method}", ${args.join(", ")})`,
     "response.raise_for_status()  # errors are application/problem+json: response.json()['code']",
-    ...(method === "DELETE" ? [] : ["print(response.json())"]),
-  ].join("\n");
+  );
+  if (answer.kind === "file") lines.push(`open("${answer.file}", "wb").write(response.content)`);
+  else if (answer.kind === "json") lines.push("print(response.json())");
+  if (paginated) lines.push("# next page: the same call with after=<next_cursor> in params while has_more");
+  return lines.join("\n");
 }
 
 /** JSON is a Python literal once true/false/null are spelled the Python way. */

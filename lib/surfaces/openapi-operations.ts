@@ -174,10 +174,11 @@ export function operationObject(capability: Capability, catalog: SchemaCatalog, 
   const example = (operation.requestBody as { content: Record<string, { example?: unknown }> } | undefined)?.content[
     "application/json"
   ]?.example;
-  const paginated = (operation.parameters as Json[]).some(
-    (parameter) => parameter.$ref === "#/components/parameters/Limit",
-  );
-  operation["x-codeSamples"] = codeSamples(capability, example, paginated);
+  operation["x-codeSamples"] = codeSamples(capability, {
+    body: example,
+    query: sampleQuery(operation.parameters as Json[]),
+    download: download(capability),
+  });
   if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
   return operation;
 }
@@ -198,4 +199,23 @@ function bodyExample(capability: Capability, body: JsonSchema): unknown {
       return [name, example === undefined ? generated[name] : example];
     }),
   );
+}
+
+/** What a sample sends in the query: each required parameter with an example value, and a page size. */
+function sampleQuery(parameters: Json[]): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  for (const parameter of parameters) {
+    if (parameter.in === "query" && parameter.required)
+      query[String(parameter.name)] = String(exampleOf(parameter.schema as JsonSchema));
+  }
+  if (parameters.some((parameter) => parameter.$ref === "#/components/parameters/Limit")) query.limit = 20;
+  return query;
+}
+
+/** A success answer that is a file (the export's ZIP), which a sample saves instead of printing. */
+function download(capability: Capability): { contentType: string; file: string } | undefined {
+  const restBody = capability.source.kind === "operation" ? capability.source.operation.restBody : undefined;
+  return restBody
+    ? { contentType: restBody.contentType, file: `${capability.tool}.${restBody.contentType.split("/")[1]}` }
+    : undefined;
 }

@@ -2,6 +2,7 @@ import { capabilities, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
 import { IDEMPOTENCY, LIMIT_HEADERS } from "../../registry/limits.ts";
 import { resources } from "../../registry/index.ts";
 import { agentPaths, agentSchemas } from "./openapi-agent.ts";
+import { toolOnlyTag } from "./openapi-guide.ts";
 import { documentDescription, tagDescription } from "./openapi-info.ts";
 import { operationObject, untickedExample } from "./openapi-operations.ts";
 import { buildSchemas } from "./openapi-schemas.ts";
@@ -108,6 +109,7 @@ export function buildOpenApiDocument(): Json {
       ...resources.map((resource) => ({ name: resource.name, description: tagDescription(resource) })),
       ...[...extraTags].map(([name, description]) => ({ name, description })),
       { name: "assistant", description: "The tool catalog and invoke (served under /api/agent)." },
+      ...capabilities.filter((capability) => !capability.http).map(toolOnlyTag),
       { name: "service", description: "Public routes that are not capabilities: health and this document." },
     ],
     paths: { ...paths, ...agentPaths() },
