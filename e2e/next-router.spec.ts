@@ -93,7 +93,10 @@ async function contract(origin: string, token: string): Promise<Record<string, A
       type: type?.split(";")[0] ?? null,
       allow: response.headers.get("allow"),
       ...(typeof body.code === "string" ? { code: body.code } : {}),
-      ...(response.status === 401 ? { authenticate: response.headers.get("www-authenticate") } : {}),
+      // Each server names its own origin (SITE_URL defaults to its port) in the resource metadata URL.
+      ...(response.status === 401
+        ? { authenticate: response.headers.get("www-authenticate")?.replaceAll(origin, "<origin>") }
+        : {}),
     };
     return body;
   };
