@@ -53,7 +53,7 @@ export const CONNECTED_APP_EVENTS: Readonly<Record<string, RelatedEvent>> = {
   "connected_app.revoked": {
     table: "app_private.oauth_grants",
     on: "update",
-    // Only the change that ends the grant (its hourly last-use stamp is not an event).
+    // Only the change that ends the grant (its last-use stamp is not an event).
     when: "old.revoked_at is null and new.revoked_at is not null",
     audience,
     page,

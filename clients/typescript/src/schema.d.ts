@@ -776,7 +776,7 @@ export interface paths {
          * Pull the member's events
          * @description The member's events in order, oldest first, with the same ids and payloads as webhook deliveries, kept 30 days. Pass next_cursor as after to get what came since: an integrator whose receiver was down catches up here.
          *
-         *     - Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.
+         *     - Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, profile.* and connected_app.* profile:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.
          *     - Order is the order the store wrote the events in, by transaction; an event appears only once every transaction that began before it has ended, so one that commits late is never skipped by a cursor already handed out. Within one record, sequence gives the order of its changes.
          *     - Messages and follows appear in the logs of both members; a record deleted is still in the log as its *.deleted event.
          *     - Events are kept 30 days from their creation, then purged: a cursor older than that resumes at the oldest event kept.
@@ -9478,7 +9478,7 @@ export interface operations {
                             created_at: string;
                             /** @description The record's sequence number: one more for each event of the same record (data.id). */
                             sequence: number | null;
-                            /** @description The record as GET answers it (as it was before deletion for a *.deleted event), or {id, url} over 256 KB; each kind's schema is in the webhooks section. */
+                            /** @description The record as GET answers it (as it was before deletion for a *.deleted event; for connected_app.* the grant), or {id, url} over 256 KB; each kind's schema is in the webhooks section. */
                             data: {
                                 [key: string]: unknown;
                             };
