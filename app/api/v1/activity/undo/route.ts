@@ -4,4 +4,4 @@ import { restRoute } from "@/lib/surfaces/rest-route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = restRoute(["activity","undo"]);
+export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = restRoute(["activity", "undo"]);
