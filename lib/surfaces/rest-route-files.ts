@@ -29,7 +29,7 @@ import { restRoute } from "@/lib/surfaces/rest-route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = restRoute(${JSON.stringify(segments)});
+export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = restRoute([${segments.map((segment) => JSON.stringify(segment)).join(", ")}]);
 `,
   };
 }
