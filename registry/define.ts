@@ -34,6 +34,24 @@ export interface EventSource {
   audience?: readonly string[];
   /** Events fired by inserts into another table (streak.checked_in): event kind → its table and audience. */
   inserts?: Readonly<Record<string, { table: string; audience: readonly string[]; description: string }>>;
+  /**
+   * Events of rows the member never writes through this resource (connected apps: OAuth grants), so no
+   * activity or undo: event kind → what fires it and the columns its data carries.
+   */
+  related?: Readonly<Record<string, RelatedEvent>>;
+}
+
+export interface RelatedEvent {
+  table: string;
+  on: "insert" | "update";
+  /** An SQL condition on old and new narrowing which updates fire it (default: any change). */
+  when?: string;
+  audience: readonly string[];
+  description: string;
+  /** The data: these keys of the committed row, nothing else. */
+  data: z.ZodObject;
+  /** The page where the member sees the record: the url sent instead of a payload over 256 KB. */
+  page: string;
 }
 
 /** What an upload is for; each purpose takes the write scope of the resource that uses it. */

@@ -24,6 +24,12 @@ export interface EventKind {
   description: string;
   /** The `data` of the payload. */
   data: z.ZodType;
+  /** data is the row's keys named by the data schema, not the resource's record (check-ins, grants). */
+  projected: boolean;
+  /** An SQL condition on old and new narrowing which updates fire it (default: any change). */
+  when?: string;
+  /** Where the member sees a record of a related kind (its address over 256 KB); else the REST URL. */
+  page?: string;
 }
 
 const ON: Record<EventAction, EventKind["on"]> = { created: "insert", updated: "update", deleted: "delete" };
@@ -41,6 +47,8 @@ export function memberColumns(resource: ResourceSpec): readonly string[] {
 
 function kindsOf(resource: ResourceSpec): EventKind[] {
   return (resource.events ?? []).map((type) => {
+    const related = resource.eventSource?.related?.[type];
+    if (related) return { type, resource, projected: true, ...related };
     const extra = resource.eventSource?.inserts?.[type];
     if (extra) {
       return {
@@ -51,6 +59,7 @@ function kindsOf(resource: ResourceSpec): EventKind[] {
         audience: extra.audience,
         description: extra.description,
         data: checkInRecord,
+        projected: true,
       };
     }
     const action = type.slice(eventPrefix(resource).length + 1) as EventAction;
@@ -69,6 +78,7 @@ function kindsOf(resource: ResourceSpec): EventKind[] {
           : "; data is the record as GET returns it"
       }. Sent to ${memberColumns(resource).join(" and ")}'s endpoints.`,
       data: recordSchema(resource),
+      projected: false,
     };
   });
 }

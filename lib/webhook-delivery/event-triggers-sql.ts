@@ -12,13 +12,12 @@ function triggerSql(kind: EventKind): string {
   const name = `webhook_${kind.type.replace(/\./g, "_")}`;
   // A resource read through a view (streaks: derived counts) is snapshotted from that view, so
   // data is the record as GET answers it; a deleted row is taken as it was.
-  const view =
-    kind.table !== kind.resource.table && kind.on !== "delete" && !kind.resource.eventSource?.inserts?.[kind.type];
+  const view = kind.table !== kind.resource.table && kind.on !== "delete" && !kind.projected;
   const args = [kind.type, ...(view ? [`snapshot=${kind.resource.table}`] : []), ...kind.audience]
     .map(quote)
     .join(", ");
   // An UPDATE that changed nothing (an empty PATCH passing the update policy) is not an event.
-  const when = kind.on === "update" ? "\n  when (to_jsonb(old) is distinct from to_jsonb(new))" : "";
+  const when = kind.on === "update" ? `\n  when (${kind.when ?? "to_jsonb(old) is distinct from to_jsonb(new)"})` : "";
   return `create trigger ${name} after ${kind.on} on ${kind.table}
   for each row${when} execute function app_private.emit_webhook_event(${args});`;
 }

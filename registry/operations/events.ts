@@ -29,7 +29,7 @@ export const eventLogEntry = z
     data: z
       .record(z.string(), z.unknown())
       .describe(
-        "The record as GET answers it (as it was before deletion for a *.deleted event), or {id, url} over 256 KB; each kind's schema is in the webhooks section.",
+        "The record as GET answers it (as it was before deletion for a *.deleted event; for connected_app.* the grant), or {id, url} over 256 KB; each kind's schema is in the webhooks section.",
       ),
   })
   .describe("One event, exactly as a webhook delivery carries it.");
@@ -78,7 +78,7 @@ export const eventsList = defineOperation({
       .describe("Pass as ?after= to continue. Never null: at the end of the log it is where later events will start."),
   }),
   rules: [
-    "Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.",
+    "Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, profile.* and connected_app.* profile:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.",
     "Order is the order the store wrote the events in, by transaction; an event appears only once every transaction that began before it has ended, so one that commits late is never skipped by a cursor already handed out. Within one record, sequence gives the order of its changes.",
     "Messages and follows appear in the logs of both members; a record deleted is still in the log as its *.deleted event.",
     `Events are kept ${KEEP_EVENTS_DAYS} days from their creation, then purged: a cursor older than that resumes at the oldest event kept.`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONNECTED_APP_EVENTS } from "../connected-app-events.ts";
 import { defineResource } from "../define.ts";
 import { createdAtField, handleSchema, timezoneField, updatedAtField } from "../fields.ts";
 
@@ -45,8 +46,9 @@ export const profile = defineResource({
     created_at: createdAtField,
     updated_at: updatedAtField,
   },
-  events: ["profile.updated"],
-  eventSource: { audience: ["id"] },
+  // A member's connected apps are about their account, as the profile is: their events need profile:read.
+  events: ["profile.updated", ...Object.keys(CONNECTED_APP_EVENTS)],
+  eventSource: { audience: ["id"], related: CONNECTED_APP_EVENTS },
   rules: [
     "handle is unique ignoring case: a taken handle is 409 conflict.",
     "plan is read-only (422); an operator changes it with: npm run --silent cli -- member plan --email E --plan pro.",

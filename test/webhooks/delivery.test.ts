@@ -5,8 +5,10 @@ import { eventBody } from "@/lib/domain/webhooks/payload";
 import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
 import { runUpkeep } from "@/lib/upkeep/run";
 import { runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
+import { revokeGrant } from "@/lib/auth/oauth/grants";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
+import { approveAndExchange, registerClient } from "../support/oauth-grants";
 import { startReceiver, verifyServiceSignature, verifyStandard } from "../support/webhook-receiver";
 
 process.env.WEBHOOKS_ALLOW_HTTP = "1";
@@ -397,6 +399,9 @@ describe("every declared event", () => {
     await call("PATCH", `/channels/${channel.id}`, { title: "D" });
     await call("PATCH", "/collection-types", { film: false });
     await call("PATCH", "/profile", { display_name: "Ada" });
+    // A connected app: the member approves on the consent page, then revokes it under Connected apps.
+    const grant = await approveAndExchange(ada.id, await registerClient(), ["collections:read"]);
+    expect(await revokeGrant(grant.grantId, ada.id)).toBe(true);
     await drain();
     const types = new Set(r.received.map((one) => one.json.type));
     const declared = [...eventKindByType.keys()];

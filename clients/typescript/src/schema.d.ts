@@ -776,7 +776,7 @@ export interface paths {
          * Pull the member's events
          * @description The member's events in order, oldest first, with the same ids and payloads as webhook deliveries, kept 30 days. Pass next_cursor as after to get what came since: an integrator whose receiver was down catches up here.
          *
-         *     - Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.
+         *     - Each event kind needs the read scope of its resource (item.* items:read, follow.* and channel.* social:read, streak.* streaks:read, profile.* and connected_app.* profile:read, …): events the token may not read are left out; asking for such a kind in types answers 403 insufficient_scope. Write scopes and webhooks:read add nothing.
          *     - Order is the order the store wrote the events in, by transaction; an event appears only once every transaction that began before it has ended, so one that commits late is never skipped by a cursor already handed out. Within one record, sequence gives the order of its changes.
          *     - Messages and follows appear in the logs of both members; a record deleted is still in the log as its *.deleted event.
          *     - Events are kept 30 days from their creation, then purged: a cursor older than that resumes at the oldest event kept.
@@ -1350,6 +1350,46 @@ export interface webhooks {
          * @description Profile updated; data is the record as GET returns it. Sent to id's endpoints. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
          */
         post: operations["webhook_profile_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connected_app.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * connected_app.created
+         * @description The member approved an app on the consent page (OAuth): data is the new grant. Each approval is a grant of its own. Needs profile:read in the event log. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_connected_app_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connected_app.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * connected_app.revoked
+         * @description A connected app's grant ended, and every token it issued with it: data is the grant with when and why. Account deletion removes grants without this event: the member's endpoints and event log go in the same transaction, so nobody is left to receive it. Needs profile:read in the event log. Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record's sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.
+         */
+        post: operations["webhook_connected_app_revoked"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1980,7 +2020,7 @@ export interface components {
              *       "item.updated"
              *     ]
              */
-            events: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated")[];
+            events: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked")[];
             /**
              * @description Whether events are sent. Set to false by the service after 5 days of failed deliveries (see disabled_reason); setting it to true again clears that.
              * @example true
@@ -2270,7 +2310,7 @@ export interface components {
              */
             url: string;
             /** @description Event kinds to receive, or ["*"] for every kind (see the webhooks section of the reference). */
-            events: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated")[];
+            events: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked")[];
             /** @description Whether events are sent. Set to false by the service after 5 days of failed deliveries (see disabled_reason); setting it to true again clears that. */
             enabled?: boolean;
             /** @description Free text. */
@@ -2283,7 +2323,7 @@ export interface components {
              */
             url?: string;
             /** @description Event kinds to receive, or ["*"] for every kind (see the webhooks section of the reference). */
-            events?: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated")[];
+            events?: ("*" | "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked")[];
             /** @description Whether events are sent. Set to false by the service after 5 days of failed deliveries (see disabled_reason); setting it to true again clears that. */
             enabled?: boolean;
             /** @description Free text. */
@@ -8698,7 +8738,7 @@ export interface operations {
                          * @description The event kind.
                          * @enum {string}
                          */
-                        event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "webhook_endpoint.ping";
+                        event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked" | "webhook_endpoint.ping";
                         /**
                          * @description pending until a 2xx answer (delivered) or the last retry (failed).
                          * @enum {string}
@@ -8880,7 +8920,7 @@ export interface operations {
                              * @description The event kind.
                              * @enum {string}
                              */
-                            event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "webhook_endpoint.ping";
+                            event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked" | "webhook_endpoint.ping";
                             /**
                              * @description pending until a 2xx answer (delivered) or the last retry (failed).
                              * @enum {string}
@@ -9036,7 +9076,7 @@ export interface operations {
                          * @description The event kind.
                          * @enum {string}
                          */
-                        event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "webhook_endpoint.ping";
+                        event_type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked" | "webhook_endpoint.ping";
                         /**
                          * @description pending until a 2xx answer (delivered) or the last retry (failed).
                          * @enum {string}
@@ -9430,7 +9470,7 @@ export interface operations {
                              * @description The event kind.
                              * @enum {string}
                              */
-                            type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated";
+                            type: "collection.created" | "collection.updated" | "collection.deleted" | "item.created" | "item.updated" | "item.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "goal.created" | "goal.updated" | "goal.deleted" | "streak.created" | "streak.updated" | "streak.deleted" | "streak.checked_in" | "message.created" | "follow.created" | "follow.deleted" | "channel.created" | "channel.updated" | "collection_type.updated" | "profile.updated" | "connected_app.created" | "connected_app.revoked";
                             /**
                              * Format: date-time
                              * @description When the change committed (RFC 3339).
@@ -9438,7 +9478,7 @@ export interface operations {
                             created_at: string;
                             /** @description The record's sequence number: one more for each event of the same record (data.id). */
                             sequence: number | null;
-                            /** @description The record as GET answers it (as it was before deletion for a *.deleted event), or {id, url} over 256 KB; each kind's schema is in the webhooks section. */
+                            /** @description The record as GET answers it (as it was before deletion for a *.deleted event; for connected_app.* the grant), or {id, url} over 256 KB; each kind's schema is in the webhooks section. */
                             data: {
                                 [key: string]: unknown;
                             };
@@ -11268,6 +11308,205 @@ export interface operations {
                     /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
                     sequence: number | null;
                     data: components["schemas"]["Profile"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_connected_app_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "connected_app.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
+                    /** @description A connected app (OAuth grant). */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description Identifier of the grant (one approval; Connected apps lists and revokes it).
+                         */
+                        id: string;
+                        /** @description The app's OAuth client_id: a registered client's id, or the https URL of its metadata document. */
+                        client_id: string;
+                        /** @description The app's name as the consent page showed it. */
+                        client_name: string;
+                        /**
+                         * Format: uri
+                         * @description The resource the grant is bound to (its tokens work only there): MCP, REST or agent.
+                         */
+                        resource: string;
+                        /** @description The scopes the member approved. */
+                        scopes: ("collections:read" | "collections:write" | "goals:read" | "goals:write" | "items:read" | "items:write" | "messages:read" | "messages:write" | "profile:read" | "profile:write" | "social:read" | "social:write" | "streaks:read" | "streaks:write" | "todos:read" | "todos:write" | "webhooks:read" | "webhooks:write")[];
+                        /** @description Limits beyond the scopes, as on a personal access token; {} when none. */
+                        limits: {
+                            /** @description Only these collections (and their items) exist for the app. */
+                            collections?: string[];
+                            /** @description Every write is refused. */
+                            readOnly?: boolean;
+                            /** @description A delete waits for the member's confirmation. */
+                            confirmDestructive?: boolean;
+                            /** @description Only these tools may be called. */
+                            tools?: string[];
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the member approved (RFC 3339).
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_connected_app_revoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (Standard Webhooks); the same on every retry.
+                 * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1763900000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, one per valid secret (two for 24 h after a rotation). Verify with any Standard Webhooks library.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (one v1 per valid secret). The key is the base64-decoded part of the secret after whsec_.
+                 * @example t=1763900000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Identifier of the event; also the webhook-id header. The same on every retry: deduplicate on it.
+                     */
+                    id: string;
+                    /**
+                     * @description The event kind.
+                     * @constant
+                     */
+                    type: "connected_app.revoked";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed (RFC 3339).
+                     */
+                    created_at: string;
+                    /** @description The record's sequence number: 1 for its first event, one more for each later one (data.id names the record). Deliveries may arrive out of order; apply an update only when its sequence is above the last you applied. The same in a delivery and in the event log (GET /events); null only on events written before sequence numbers existed. */
+                    sequence: number | null;
+                    /** @description A connected app (OAuth grant) that ended. */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description Identifier of the grant (one approval; Connected apps lists and revokes it).
+                         */
+                        id: string;
+                        /** @description The app's OAuth client_id: a registered client's id, or the https URL of its metadata document. */
+                        client_id: string;
+                        /** @description The app's name as the consent page showed it. */
+                        client_name: string;
+                        /**
+                         * Format: uri
+                         * @description The resource the grant is bound to (its tokens work only there): MCP, REST or agent.
+                         */
+                        resource: string;
+                        /** @description The scopes the member approved. */
+                        scopes: ("collections:read" | "collections:write" | "goals:read" | "goals:write" | "items:read" | "items:write" | "messages:read" | "messages:write" | "profile:read" | "profile:write" | "social:read" | "social:write" | "streaks:read" | "streaks:write" | "todos:read" | "todos:write" | "webhooks:read" | "webhooks:write")[];
+                        /** @description Limits beyond the scopes, as on a personal access token; {} when none. */
+                        limits: {
+                            /** @description Only these collections (and their items) exist for the app. */
+                            collections?: string[];
+                            /** @description Every write is refused. */
+                            readOnly?: boolean;
+                            /** @description A delete waits for the member's confirmation. */
+                            confirmDestructive?: boolean;
+                            /** @description Only these tools may be called. */
+                            tools?: string[];
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the member approved (RFC 3339).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the grant ended (RFC 3339).
+                         */
+                        revoked_at: string;
+                        /** @description Why: member: the member revoked it (Connected apps); client: the app revoked its refresh token (RFC 7009); refresh_token_reuse: a refresh token was presented after it had been rotated, so the whole grant was ended; code_reuse: an authorization code was presented a second time, so the whole grant was ended. null only for grants revoked before reasons were recorded. */
+                        revoked_reason: ("member" | "client" | "refresh_token_reuse" | "code_reuse") | null;
+                    };
                 };
             };
         };

@@ -86,13 +86,16 @@ export async function listGrants(memberId: string): Promise<GrantRecord[]> {
 /**
  * Revokes a grant and every token it issued, at once: a trigger revokes the tokens, whose own
  * trigger announces each to every instance (lib/auth/token-cache.ts); this one forgets them now.
- * With memberId, only that member's grant. Answers whether a live grant was revoked.
+ * With memberId, only that member's grant, revoked by the member (Connected apps); without, by the
+ * client (RFC 7009 revocation of its refresh token). The reason goes into connected_app.revoked.
+ * Answers whether a live grant was revoked.
  */
 export async function revokeGrant(grantId: string, memberId?: string): Promise<boolean> {
   const rows = await asService((tx) =>
     tx.query<{ hash: string | null }>(
       `with revoked as (
-         update app_private.oauth_grants set revoked_at = now()
+         update app_private.oauth_grants
+            set revoked_at = now(), revoked_reason = case when $2::uuid is null then 'client' else 'member' end
          where id = $1 and revoked_at is null and ($2::uuid is null or member_id = $2::uuid)
          returning id
        )

@@ -69,14 +69,19 @@ async function issueTokens(tx: Queryable, grantId: string, scopes: readonly stri
 }
 
 /** Revokes the grant (a trigger revokes its tokens); answers the hashes of its access tokens. */
-async function revokeFamily(tx: Queryable, grantId: string): Promise<string[]> {
+async function revokeFamily(
+  tx: Queryable,
+  grantId: string,
+  reason: "code_reuse" | "refresh_token_reuse",
+): Promise<string[]> {
   const rows = await tx.query<{ hash: string }>(
     `with revoked as (
-       update app_private.oauth_grants set revoked_at = now() where id = $1 and revoked_at is null returning id
+       update app_private.oauth_grants set revoked_at = now(), revoked_reason = $2
+       where id = $1 and revoked_at is null returning id
      )
      select encode(t.token_hash, 'hex') as hash from app_private.oauth_tokens t
      where t.grant_id = $1 and t.kind = 'access' and exists (select 1 from revoked)`,
-    [grantId],
+    [grantId, reason],
   );
   return rows.map((row) => row.hash);
 }
@@ -114,7 +119,7 @@ export async function exchangeCode(input: {
     );
     if (!row) return new Refusal(invalidGrant("The code is unknown."));
     if (row.used) {
-      const revoked = await revokeFamily(tx, row.grant_id);
+      const revoked = await revokeFamily(tx, row.grant_id, "code_reuse");
       return new Refusal(invalidGrant("The code was already used; the grant and its tokens are revoked."), revoked);
     }
     if (row.expired || row.revoked) return new Refusal(invalidGrant("The code has expired."));
@@ -165,7 +170,7 @@ export async function refreshTokens(input: {
     if (row.client_id !== input.clientId)
       return new Refusal(invalidGrant("The refresh token was issued to another client."));
     if (row.used) {
-      const revoked = await revokeFamily(tx, row.grant_id);
+      const revoked = await revokeFamily(tx, row.grant_id, "refresh_token_reuse");
       return new Refusal(
         invalidGrant("The refresh token was already used; the grant and its tokens are revoked."),
         revoked,

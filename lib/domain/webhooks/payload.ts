@@ -15,7 +15,7 @@ export interface EventRow {
 /** The data of an event: the row as committed, shaped as the REST API answers the record. */
 function dataOf(kind: EventKind | undefined, row: Record<string, unknown>): Record<string, unknown> {
   if (!kind) return row;
-  if (kind.resource.eventSource?.inserts?.[kind.type]) {
+  if (kind.projected) {
     const keys = Object.keys((kind.data as unknown as { shape: Record<string, unknown> }).shape);
     return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
   }
@@ -25,7 +25,8 @@ function dataOf(kind: EventKind | undefined, row: Record<string, unknown>): Reco
 function addressOf(kind: EventKind | undefined, id: string): string {
   if (!kind) return `${siteUrlFrom()}/api/v1`;
   const resource = kind.resource;
-  if (resource.eventSource?.inserts?.[kind.type]) return `${siteUrlFrom()}/api/v1/${resource.name}/${String(id)}`;
+  if (kind.page) return `${siteUrlFrom()}${kind.page}`;
+  if (kind.projected) return `${siteUrlFrom()}/api/v1/${resource.name}/${String(id)}`;
   return resource.singleton
     ? `${siteUrlFrom()}/api/v1/${resource.name}`
     : `${siteUrlFrom()}/api/v1/${resource.name}/${id}`;
