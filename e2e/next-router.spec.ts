@@ -93,9 +93,13 @@ async function contract(origin: string, token: string): Promise<Record<string, A
       type: type?.split(";")[0] ?? null,
       allow: response.headers.get("allow"),
       ...(typeof body.code === "string" ? { code: body.code } : {}),
-      // Each server names its own origin (SITE_URL defaults to its port) in the resource metadata URL.
+      // Each server names its own origin (SITE_URL defaults to its own port) in the resource metadata URL.
       ...(response.status === 401
-        ? { authenticate: response.headers.get("www-authenticate")?.replaceAll(origin, "<origin>") }
+        ? {
+            authenticate: response.headers
+              .get("www-authenticate")
+              ?.replace(/http:\/\/[^/]+\/\.well-known/, "<origin>/.well-known"),
+          }
         : {}),
     };
     return body;

@@ -42,7 +42,7 @@ async function drain() {
 
 /** The member's grant events in the pull log; waits for transactions still running on the server pass. */
 async function pulled(token: string, count: number) {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const page = await api("GET", `/events?types=${KINDS.join(",")}&limit=200`, { token });
     expect(page.status, JSON.stringify(page.body)).toBe(200);
