@@ -157,7 +157,9 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
           result.skipped.push(`${scenario.label}: answered ${first.status} (${first.body.slice(0, 300)}), expected ${scenario.expect}`);
           continue;
         }
-        result.api.push(await (verbRows.includes(scenario) ? measureVerbRow : measureRow)(measure, scenario));
+        const m = await (verbRows.includes(scenario) ? measureVerbRow : measureRow)(measure, scenario);
+        log(`${name}: ${m.label}: ${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms${m.unexpected ? `, ${m.unexpected} unexpected` : ""}`);
+        result.api.push(m);
       }
       const afterApiMb = server.rssMb();
       result.memory = { afterStartMb, afterApiMb, soak: settings.soakMinutes ? await soak(measure, verbRows, server.rssMb) : [] };
