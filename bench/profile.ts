@@ -42,7 +42,7 @@ try {
     ...offlineEnv,
     REDIS_URL: "",
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
-  }, naive ? { dir: FLOOR_APP, health: "/static" } : {});
+  }, naive ? { dir: FLOOR_APP, health: "/static", graceMs: 120_000 } : { graceMs: 120_000 });
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   const scenario = naive ? naiveScenario(seeded.members) : (apiScenarios(seeded).scenarios.find((s) => s.label.includes(route)) ?? verbRows[0]);
   if (!scenario) throw new Error(`BENCH_PROFILE_ROUTE=${route} names no row of the bench`);

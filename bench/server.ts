@@ -63,7 +63,7 @@ export interface SpawnedServer {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dir?: string; script?: string } = {},
+  options: { dir?: string; script?: string; graceMs?: number } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const [command, args] = options.dir
@@ -93,7 +93,8 @@ export async function spawnServer(
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     process.kill(-child.pid, "SIGTERM");
-    const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 5000);
+    // A profiled server writes its profile on exit, which takes seconds on a loaded machine (profile.ts gives it longer).
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), options.graceMs ?? 5000);
     await exited;
     clearTimeout(timer);
   };
@@ -108,7 +109,7 @@ export async function spawnServer(
 /** A spawned server, ready once `health` answers 200 (the service's health opens the database). */
 export async function startServer(
   env: Record<string, string>,
-  options: { dir?: string; health?: string; script?: string } = {},
+  options: { dir?: string; health?: string; script?: string; graceMs?: number } = {},
 ): Promise<RunningServer> {
   const health = options.health ?? "/api/v1/health";
   const { url, child, stop, stderr } = await spawnServer(env, options);
