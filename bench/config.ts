@@ -51,7 +51,7 @@ export const settings = {
   verbSeconds: num("BENCH_VERB_SECONDS", 10),
   verbWarmupSeconds: num("BENCH_VERB_WARMUP_SECONDS", 4),
   /** Items per member made for the delete rows (a third per surface; a delete row stops being measured once spent). */
-  deletePerMember: num("BENCH_DELETE_PER_MEMBER", 600),
+  deletePerMember: num("BENCH_DELETE_PER_MEMBER", 1200),
   /** Fresh processes timed per cold-start kind. */
   coldStarts: num("BENCH_COLD_STARTS", 3),
   rows: typeof args.rows === "string" ? args.rows.split(",").map((s) => s.trim()).filter(Boolean) : [],
