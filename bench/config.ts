@@ -1,4 +1,17 @@
+import { parseArgs } from "node:util";
 import { RATE_LIMIT_ENV } from "../registry/limits.ts";
+
+/**
+ * Command-line options of `npm run bench -- …`: `--rows get,search MCP` runs only the API rows whose
+ * label holds every word of one of the comma-separated filters ("growth", "webhooks", "ceiling" and
+ * "cold" name those passes; without --rows everything runs); `--soak-minutes N` repeats the verb
+ * rows for N minutes and reports the server's RSS after each round.
+ */
+const { values: args } = parseArgs({
+  args: process.argv.slice(2),
+  options: { rows: { type: "string" }, "soak-minutes": { type: "string" } },
+  strict: false,
+});
 
 /**
  * Settings of one bench run (a full run, both databases and the growth pass, takes about fifteen
@@ -34,6 +47,21 @@ export const settings = {
   growthServer: sizes("BENCH_GROWTH_SERVER", [1_000, 10_000, 100_000]),
   growthPglite: sizes("BENCH_GROWTH_PGLITE", [1_000, 10_000, 100_000]),
   databases: (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",").map((s) => s.trim()),
+  /** Seconds per verb row (every verb on REST, invoke and MCP: 21 rows per database) and its one warm-up window. */
+  verbSeconds: num("BENCH_VERB_SECONDS", 10),
+  verbWarmupSeconds: num("BENCH_VERB_WARMUP_SECONDS", 4),
+  /** Items per member made for the delete rows (a third per surface; a delete row stops being measured once spent). */
+  deletePerMember: num("BENCH_DELETE_PER_MEMBER", 1200),
+  /** Fresh processes timed per cold-start kind. */
+  coldStarts: num("BENCH_COLD_STARTS", 3),
+  rows:
+    typeof args.rows === "string"
+      ? args.rows
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  soakMinutes: Number(args["soak-minutes"] ?? process.env.BENCH_SOAK_MINUTES ?? 0) || 0,
   adminUrl: process.env.BENCH_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres",
   pgliteDir: process.env.BENCH_PGLITE_DIR || ".data/bench-pglite",
 };

@@ -11,6 +11,7 @@ import { summarize } from "./profile-summary.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario } from "./floor.ts";
 import { apiScenarios } from "./scenarios.ts";
 import { seed } from "./seed.ts";
+import { seedVerbRows, verbScenarios } from "./verbs.ts";
 import { startServer } from "./server.ts";
 import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
@@ -19,7 +20,8 @@ const dir = path.resolve(process.env.BENCH_PROFILE_DIR || ".data/bench-profile")
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 // BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route, to set the two side by side; any
-// other value picks the API row whose label contains it ("POST /items", "search", "{id}").
+// other value picks the API row whose label contains it ("POST /items", "search", "{id}"), or a verb
+// row whose label holds each of its words ("search MCP", "create invoke").
 const route = process.env.BENCH_PROFILE_ROUTE || "GET /collections (50";
 const naive = route === "naive";
 if (process.env.BENCH_PROFILE_UNMINIFIED === "1") process.env.NEXT_PROFILE_BUILD = "1";
@@ -32,6 +34,7 @@ const target = await createTarget(process.env.BENCH_PROFILE_DB || "postgres");
 try {
   await target.open();
   const seeded = await seed();
+  const verbRows = naive ? [] : verbScenarios(seeded, await seedVerbRows(seeded, 300), [route]);
   await target.close();
   const server = await startServer(
     {
@@ -41,12 +44,12 @@ try {
       REDIS_URL: "",
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
     },
-    naive ? { dir: FLOOR_APP, health: "/static" } : {},
+    naive ? { dir: FLOOR_APP, health: "/static", graceMs: 120_000 } : { graceMs: 120_000 },
   );
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   const scenario = naive
     ? naiveScenario(seeded.members)
-    : apiScenarios(seeded).scenarios.find((s) => s.label.includes(route));
+    : (apiScenarios(seeded).scenarios.find((s) => s.label.includes(route)) ?? verbRows[0]);
   if (!scenario) throw new Error(`BENCH_PROFILE_ROUTE=${route} names no row of the bench`);
   try {
     await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));

@@ -3,7 +3,15 @@ import path from "node:path";
 import type { Measurement } from "./stats.ts";
 import { round } from "./stats.ts";
 import { RAW_LABEL, UNPREPARED_LABEL } from "./ceiling.ts";
+import type { ColdStart } from "./cold-start.ts";
 import type { WebhookResult } from "./webhooks.ts";
+
+/** The server's resident memory: started, after the API rows, and after each soak round. */
+export interface Memory {
+  afterStartMb: number;
+  afterApiMb: number;
+  soak: { minutes: number; rssMb: number }[];
+}
 
 export interface GrowthStep {
   rowsPerMember: number;
@@ -26,8 +34,9 @@ export interface DatabaseResult {
   ceiling: Measurement[];
   /** Measured before and after the API rows (run.ts); ratios take their mean. */
   bounds: Bounds[];
-  /** Resident memory of the server (server.ts) after the API pass. */
-  serverRssMb?: number;
+  /** Resident memory of the server (server.ts) around the API pass. */
+  memory?: Memory;
+  coldStarts?: ColdStart[];
   api: Measurement[];
   skipped: string[];
   growth: GrowthStep[];
@@ -156,8 +165,19 @@ export function printDatabase(result: DatabaseResult): void {
   );
   if (warmed.length)
     console.log(`\n  warm-up before each row, req/s per unmeasured window until level:\n    ${warmed.join("\n    ")}`);
-  if (result.serverRssMb) console.log(`\n  server RSS (server.ts) after the API pass: ${result.serverRssMb} MB`);
+  if (result.memory) printMemory(result.memory);
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
+}
+
+function printMemory({ afterStartMb, afterApiMb, soak }: Memory): void {
+  console.log(`\n  server RSS (server.ts): ${afterStartMb} MB started, ${afterApiMb} MB after the API rows`);
+  const last = soak.at(-1);
+  if (!last) return;
+  const growth = last.rssMb - afterApiMb;
+  console.log(
+    `  soak, the verb rows again for ${last.minutes} min (RSS after each round): ${soak.map((r) => r.rssMb).join(" → ")} MB; ` +
+      `${growth >= 0 ? "+" : ""}${growth} MB over the soak, ${round(growth / Math.max(last.minutes, 1e-9), 1)} MB/min`,
+  );
 }
 
 /**

@@ -5,7 +5,8 @@ import { measureCeiling } from "./ceiling.ts";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
 import { explainList, planSummary } from "./explain.ts";
-import { loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
+import { measureColdStarts, printColdStarts } from "./cold-start.ts";
+import { expected, loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type Bounds, type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
 import { apiScenarios, LIST_LABEL, listScenario } from "./scenarios.ts";
@@ -14,6 +15,7 @@ import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { warmUntilSteady } from "./warm-up.ts";
+import { matches, seedVerbRows, verbScenarios } from "./verbs.ts";
 import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 
 const started = Date.now();
@@ -23,6 +25,36 @@ const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, ...offl
 const MAIN_THREAD_ROWS = [LIST_LABEL, "POST /items"];
 
 type Measure = (scenario: Scenario, seconds?: number, connections?: number) => Promise<Measurement>;
+
+/** Whether `--rows` asks for a row or a pass ("ceiling", "growth", "webhooks", "cold start"); all without it. */
+const wanted = (label: string) => matches(label, settings.rows);
+
+/** A verb row: one warm-up window, then settings.verbSeconds (21 rows per database keep the run's length). */
+async function measureVerbRow(measure: Measure, scenario: Scenario): Promise<Measurement> {
+  const warm = await measure(scenario, settings.verbWarmupSeconds);
+  return {
+    ...(await measure(scenario, settings.verbSeconds)),
+    warmUp: { seconds: settings.verbWarmupSeconds, windows: [warm.requestsPerSecond] },
+  };
+}
+
+/**
+ * The soak: the verb rows again, round after round, for settings.soakMinutes, the server's RSS read
+ * after each round (a delete row is left out: its rows are spent).
+ */
+async function soak(measure: Measure, rows: readonly Scenario[], rss: () => number) {
+  const rounds: { minutes: number; rssMb: number }[] = [];
+  const began = Date.now();
+  const repeatable = rows.filter((row) => !row.pool);
+  if (!repeatable.length) return rounds;
+  while ((Date.now() - began) / 60_000 < settings.soakMinutes) {
+    for (const row of repeatable) await measure(row, SOAK_ROW_SECONDS);
+    rounds.push({ minutes: Math.round((Date.now() - began) / 600) / 100, rssMb: rss() });
+    log(`soak: ${rounds.at(-1)?.minutes} min, RSS ${rounds.at(-1)?.rssMb} MB`);
+  }
+  return rounds;
+}
+const SOAK_ROW_SECONDS = 5;
 
 /** Each row after its own warm-up at the row's concurrency, until requests/s is level (warm-up.ts). */
 async function measureRow(measure: Measure, scenario: Scenario): Promise<Measurement> {
@@ -102,10 +134,12 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
     await target.open();
     const seeded = await seed();
     log(`${name}: seeded`);
-    result.ceiling = await measureCeiling(seeded, target.dbPids);
+    if (wanted("ceiling")) result.ceiling = await measureCeiling(seeded, target.dbPids);
+    const verbRows = verbScenarios(seeded, await seedVerbRows(seeded, settings.deletePerMember), settings.rows);
     result.tableSizes = await tableSizes();
     await target.close();
-    const { scenarios, skipped } = apiScenarios(seeded);
+    const { scenarios: all, skipped } = apiScenarios(seeded);
+    const scenarios = all.filter((s) => wanted(s.label));
     result.skipped.push(...skipped);
     log(`${name}: API under load (${settings.connections} connections, ${settings.seconds} s each)`);
     const sizes = name === "pglite" ? settings.growthPglite : settings.growthServer;
@@ -119,19 +153,33 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
     };
     result.bounds.push(await measureBounds(target, seeded));
     await withServer(target, async (measure, url, server) => {
-      for (const scenario of scenarios) {
+      const afterStartMb = server.rssMb();
+      for (const scenario of [...scenarios, ...verbRows]) {
         const first = await probe(url, scenario);
-        if (first.status !== scenario.expect) {
+        if (!expected(scenario).includes(first.status) || scenario.refused?.(first.body)) {
           result.skipped.push(
-            `${scenario.label}: answered ${first.status} (${first.body}), expected ${scenario.expect}`,
+            `${scenario.label}: answered ${first.status} (${first.body.slice(0, 300)}), expected ${scenario.expect}`,
           );
           continue;
         }
-        result.api.push(await measureRow(measure, scenario));
+        const m = await (verbRows.includes(scenario) ? measureVerbRow : measureRow)(measure, scenario);
+        log(
+          `${name}: ${m.label}: ${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms${m.unexpected ? `, ${m.unexpected} unexpected` : ""}`,
+        );
+        result.api.push(m);
       }
-      result.serverRssMb = server.rssMb();
+      const afterApiMb = server.rssMb();
+      result.memory = {
+        afterStartMb,
+        afterApiMb,
+        soak: settings.soakMinutes ? await soak(measure, verbRows, server.rssMb) : [],
+      };
     });
-    if (target.name === "pglite") {
+    if (wanted("cold start")) {
+      log(`${name}: cold start`);
+      result.coldStarts = await measureColdStarts(serverEnv(target), seeded.members[0] ?? seeded.growth);
+    }
+    if (target.name === "pglite" && scenarios.some((s) => MAIN_THREAD_ROWS.includes(s.label))) {
       // The same rows with PGlite in the server's own thread, as it ran before the worker thread.
       await withServer(
         target,
@@ -148,17 +196,19 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
     result.bounds.push(await measureBounds(target, seeded));
     if (target.name === "pglite") {
       // Each step loads rows with the folder opened here, then starts a server on it.
-      for (const rows of sizes) {
+      for (const rows of wanted("growth") ? sizes : []) {
         await growthStep(rows, (scenario) => withServer(target, (measure) => measureRow(measure, scenario)));
       }
-    } else {
+    } else if (wanted("growth")) {
       // A server database takes the bulk load while the API waits.
       await withServer(target, async (measure) => {
         for (const rows of sizes) await growthStep(rows, (scenario) => measureRow(measure, scenario));
       });
     }
-    log(`${name}: webhooks, commit to receiver acknowledgement`);
-    result.webhooks = await benchWebhooks(target);
+    if (wanted("webhooks")) {
+      log(`${name}: webhooks, commit to receiver acknowledgement`);
+      result.webhooks = await benchWebhooks(target);
+    }
   } finally {
     await target.drop();
   }
@@ -184,6 +234,7 @@ console.log(
 );
 for (const result of databases) {
   printDatabase(result);
+  if (result.coldStarts) printColdStarts(result.database, result.coldStarts);
   if (result.webhooks) printWebhooks(result.database, result.webhooks);
 }
 const file = writeResults({

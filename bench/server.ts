@@ -29,7 +29,7 @@ export interface RunningServer {
 }
 
 /** Sum of VmRSS over a process group, read from /proc. */
-function groupRssMb(group: number): number {
+export function groupRssMb(group: number): number {
   let kb = 0;
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -47,20 +47,31 @@ function groupRssMb(group: number): number {
 /** The service as it runs in production (npm start, the Docker image). */
 const SERVICE = path.resolve(import.meta.dirname, "..", "server.ts");
 
+/** A spawned server process in its own group: its URL, when it was started, and how to end it. */
+export interface SpawnedServer {
+  url: string;
+  child: ChildProcess;
+  /** performance.now() just before the spawn (cold start counts from here). */
+  spawnedAt: number;
+  stop: () => Promise<void>;
+  /** The server's last stderr, for an error message. */
+  stderr: () => string;
+}
+
 /**
- * A server in its own process group, so stopping it ends its workers too: the service (server.ts),
- * or `next start` of another Next app (`dir`: bench/floor-app), or another Node server (`script`:
- * bench/plain-server.ts); ready once `health` answers 200. A script is told its port by PORT.
+ * Starts the process only: the service (server.ts), `next start` of a Next app (`dir`), or another
+ * Node server (`script`, told its port by PORT), in its own process group so stopping it ends its
+ * workers too.
  */
-export async function startServer(
+export async function spawnServer(
   env: Record<string, string>,
-  options: { dir?: string; health?: string; script?: string } = {},
-): Promise<RunningServer> {
+  options: { dir?: string; script?: string; graceMs?: number } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
-  const health = options.health ?? "/api/v1/health";
   const [command, args] = options.dir
     ? [nextBin, ["start", options.dir, "-H", "127.0.0.1", "-p", String(port)]]
     : [process.execPath, [options.script ?? SERVICE]];
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(command, args, {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
@@ -80,15 +91,30 @@ export async function startServer(
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     process.kill(-child.pid, "SIGTERM");
-    const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 5000);
+    // A profiled server writes its profile on exit, which takes seconds on a loaded machine (profile.ts gives it longer).
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), options.graceMs ?? 5000);
     await exited;
     clearTimeout(timer);
   };
+  const killOnExit = () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
+  };
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
+  return { url: `http://127.0.0.1:${port}`, child, spawnedAt, stop, stderr: () => stderr };
+}
+
+/** A spawned server, ready once `health` answers 200 (the service's health opens the database). */
+export async function startServer(
+  env: Record<string, string>,
+  options: { dir?: string; health?: string; script?: string; graceMs?: number } = {},
+): Promise<RunningServer> {
+  const health = options.health ?? "/api/v1/health";
+  const { url, child, stop, stderr } = await spawnServer(env, options);
   const drain = async () => {
     for (let attempt = 1; ; attempt++) {
       // A fresh connection each time: a pooled one the server has since closed fails with ECONNRESET.
@@ -97,18 +123,13 @@ export async function startServer(
         () => false,
       );
       if (ok) return;
-      if (child.exitCode !== null || attempt === 5) throw new Error(`the server stopped answering: ${stderr}`);
+      if (child.exitCode !== null || attempt === 5) throw new Error(`the server stopped answering: ${stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   };
-  const killOnExit = () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
-  };
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.off("exit", killOnExit));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr()}`);
     // Health opens the database (migrations included), so the first measured request does not.
     const ok = await fetch(`${url}${health}`).then(
       (r) => r.ok,
@@ -119,5 +140,5 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`the server did not answer within 60 s: ${stderr}`);
+  throw new Error(`the server did not answer within 60 s: ${stderr()}`);
 }

@@ -57,7 +57,8 @@ const THREADS = 2;
 export const HOLD_MS = 1000;
 
 /**
- * The script: requests cycle through `requests` (each wrk thread from its own offset), every
+ * The script: requests cycle through `requests`, thread k taking entries k, k + THREADS, … (so a
+ * pool's entry, a row to delete, is sent once, not once per thread), every
  * answer's status is counted per thread, and done() prints one JSON line with the totals.
  */
 function script(requests: readonly WrkRequest[], connectionsPerThread: number): string {
@@ -79,7 +80,7 @@ function init(args)
   statuses = {} -- a global: done() reads it from each thread
 end
 function request()
-  i = i + 1
+  i = i + ${THREADS}
   return requests[(i % #requests) + 1]
 end
 function response(status) statuses[status] = (statuses[status] or 0) + 1 end
