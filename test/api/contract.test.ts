@@ -16,13 +16,19 @@ const resourceCapabilities = capabilities.flatMap((capability) =>
   capability.source.kind === "resource" && capability.http ? [{ capability, ...capability.source }] : [],
 );
 
-/** A real change: the first writable field set to its documented example. */
-function exampleChange(resource: ResourceSpec): Record<string, unknown> {
+/**
+ * A real change: the first writable field set to its documented example. A handle is unique across
+ * members, and other files (the reference's code samples) write the same example into the one
+ * database of the server pass, so the owner's own suffix keeps it free.
+ */
+function exampleChange(resource: ResourceSpec, owner: TestMember): Record<string, unknown> {
   if (resource.updateInput) return {};
   const entry = Object.entries(resource.fields).find(
     ([name, field]) => !field.readOnly && field.example !== undefined && !name.endsWith("_id"),
   );
-  return entry ? { [entry[0]]: entry[1].example } : {};
+  if (!entry) return {};
+  const [name, field] = entry;
+  return { [name]: name === "handle" ? `${field.example}_${owner.id.slice(0, 8)}` : field.example };
 }
 
 async function requestFor(capability: Capability, owner: TestMember) {
@@ -36,7 +42,7 @@ async function requestFor(capability: Capability, owner: TestMember) {
     source.verb === "create"
       ? await validCreateBody(source.resource, owner)
       : source.verb === "update"
-        ? exampleChange(source.resource)
+        ? exampleChange(source.resource, owner)
         : undefined;
   return { method: http.method, path, body, id };
 }
