@@ -24,15 +24,6 @@ export interface ActivitySource {
 /** Undo keeps activity this long; the upkeep purges it after (lib/upkeep/tasks.ts). */
 export const ACTIVITY_KEEP_DAYS = 30;
 
-/**
- * Never copied into the ledger: messages (private bodies; create-only anyway) and webhook endpoints
- * (a deleted endpoint's secret cannot come back, and its url may hold a credential).
- */
-const WITHOUT_IMAGE: ReadonlySet<ResourceSpec> = new Set<ResourceSpec>([
-  memberResources.find((resource) => resource.name === "messages") as ResourceSpec,
-  webhookEndpoints,
-]);
-
 const ON = { create: "insert", update: "update", delete: "delete" } as const;
 const ACTION = { create: "created", update: "updated", delete: "deleted" } as const;
 
@@ -42,7 +33,7 @@ function sourcesOf(resource: ResourceSpec): ActivitySource[] {
     (name) => !resource.fields[name]?.readOnly && !resource.fields[name]?.shownOnce,
   );
   const keyed = "id" in resource.fields;
-  const image = keyed && !WITHOUT_IMAGE.has(resource);
+  const image = keyed && !resource.activityWithoutImage;
   const verbs = (["create", "update", "delete"] as const).filter((verb) => resource.verbs.includes(verb));
   const own = verbs.map((verb) => ({
     operation: `${eventPrefix(resource)}.${ACTION[verb]}`,

@@ -120,7 +120,7 @@ function resourceCapability(resource: ResourceSpec, verb: Verb): Capability {
         description: note ?? `Change some fields of ${article(resource.singular)}; fields left out keep their value.`,
         http: { method: "PATCH", path: byId, pathParams },
         input: resource.singleton ? fields : fields.extend(idInput(resource)),
-        output: resource.name === "collection-types" ? pageOf(record) : record,
+        output: resource.updateAnswersList ? pageOf(record) : record,
         creates: false,
         successStatus: 200,
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },

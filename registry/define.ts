@@ -21,6 +21,26 @@ export interface FieldSpec {
   uploadPurpose?: UploadPurpose;
   /** A secret answered once (on create): never stored with an idempotent replay, which answers null. */
   shownOnce?: boolean;
+  /**
+   * The row this field points at: another resource's record (by its registry name), a member, or a
+   * catalog entry. Fixtures and the isolation tests make the row it needs from this, so a new
+   * resource's foreign keys need no test edit.
+   */
+  references?: { resource: string } | "member" | "catalog-entry";
+  /** No two rows may share the value (a handle): fixtures make a fresh one instead of the example. */
+  unique?: boolean;
+}
+
+/**
+ * Rows of another table exported inside each of this resource's records (a streak's check-ins):
+ * `key` in the record holds, in `orderBy` order, the child rows whose `foreignKey` is the record's
+ * id, each without the member column.
+ */
+export interface ExportChildren {
+  key: string;
+  table: string;
+  foreignKey: string;
+  orderBy: string;
 }
 
 /**
@@ -122,6 +142,24 @@ export interface ResourceSpec {
   updateInput?: z.ZodObject;
   /** Per-verb notes for the reference where the verb does more than the generic one. */
   verbNotes?: Partial<Record<Verb, string>>;
+  /**
+   * Update answers the whole list (a page), not one record: a singleton whose update switches
+   * several rows at once (collection-types).
+   */
+  updateAnswersList?: boolean;
+  /**
+   * A credential may be limited to rows of this resource the member chose (the collections
+   * limit, read by RLS): such a credential cannot create one, since the new row would fall
+   * outside its list, and is refused up front with collection_limited.
+   */
+  credentialChoosesRows?: boolean;
+  /** Child rows the export nests in each record (see ExportChildren). */
+  exportChildren?: ExportChildren;
+  /**
+   * The activity ledger keeps no previous image of its rows, so undo cannot bring one back:
+   * private bodies (messages) or a secret that must not return (webhook endpoints).
+   */
+  activityWithoutImage?: boolean;
 }
 
 /** A capability that is not one of the five verbs (check-in, resolve, search, uploads). */

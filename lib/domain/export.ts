@@ -11,9 +11,7 @@ import type { ResourceSpec, UploadPurpose } from "../../registry/define.ts";
 import { resources } from "../../registry/index.ts";
 import { listTokens } from "../auth/tokens.ts";
 import { asService, type Queryable } from "../db/index.ts";
-import { listCollectionTypes } from "./collection-types.ts";
 import type { ToolHandler, VerbContext } from "./context.ts";
-import { getProfile } from "./profile.ts";
 import { toRecord } from "./record.ts";
 import { storageDriver } from "./uploads/driver.ts";
 
@@ -115,21 +113,33 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
     documents.push({ file, resource, count: Array.isArray(data) ? data.length : 1 });
   };
   const passthrough = { ...ctx, input: {} } as unknown as VerbContext<Record<string, never>>;
-  // Singletons (the profile, the collection types) are read each in its own shape.
-  if (wanted.has("profile")) add("profile", (await getProfile(passthrough)) as Record<string, unknown>);
-  if (wanted.has("collection-types")) {
-    add("collection-types", ((await listCollectionTypes(passthrough)) as { data: unknown[] }).data);
-  }
+  // Loaded when an export runs: handlers.ts imports this module for its own map.
+  const { handlers } = await import("./handlers.ts");
   for (const resource of resources) {
-    if (resource.singleton || !wanted.has(resource.name)) continue;
+    if (!wanted.has(resource.name)) continue;
+    if (resource.singleton) {
+      // A singleton is read through its own read tool (the profile's get, the collection types' list).
+      const verb = resource.verbs.includes("get") ? "get" : "list";
+      const read = handlers[`${resource.toolPrefix}_${verb}` as keyof typeof handlers] as unknown as (
+        ctx: VerbContext<Record<string, never>>,
+      ) => Promise<unknown>;
+      const answer = await read(passthrough);
+      add(resource.name, verb === "list" ? (answer as { data: unknown[] }).data : (answer as Record<string, unknown>));
+      continue;
+    }
     const rows = await ownRows(tx, resource, memberId);
-    if (resource.name === "streaks") {
-      const checkIns = await tx.query<Row>(
-        `select to_jsonb(c) - 'owner_id' as r from public.streak_check_ins c where c.owner_id = $1 order by c.day, c.id`,
+    const children = resource.exportChildren;
+    if (children) {
+      const member = memberColumns(resource)[0];
+      const childRows = await tx.query<Row>(
+        `select to_jsonb(c) - '${member}' as r from ${children.table} c where c.${member} = $1 order by ${children.orderBy
+          .split(",")
+          .map((column) => `c.${column.trim()}`)
+          .join(", ")}`,
         [memberId],
       );
-      for (const streak of rows) {
-        streak.check_ins = checkIns.map((c) => c.r).filter((c) => c.streak_id === streak.id);
+      for (const record of rows) {
+        record[children.key] = childRows.map((c) => c.r).filter((c) => c[children.foreignKey] === record.id);
       }
     }
     add(resource.name, rows);

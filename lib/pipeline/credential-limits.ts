@@ -19,7 +19,7 @@ export const isDelete = (capability: Capability): boolean =>
 const createsCollection = (capability: Capability): boolean =>
   capability.source.kind === "resource" &&
   capability.source.verb === "create" &&
-  capability.source.resource.name === "collections";
+  capability.source.resource.credentialChoosesRows === true;
 
 /** Why the limits refuse the capability outright, or null when they let it run. */
 export function limitRefusal(capability: Capability, limits: CredentialLimits | undefined): ApiError | null {

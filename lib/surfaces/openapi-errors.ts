@@ -94,7 +94,7 @@ function limitCases(capability: Capability): ErrorCase[] {
     });
   }
   const source = capability.source;
-  if (source.kind === "resource" && source.verb === "create" && source.resource.name === "collections") {
+  if (source.kind === "resource" && source.verb === "create" && source.resource.credentialChoosesRows) {
     cases.push({
       code: "collection_limited",
       when: "The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list.",

@@ -19,6 +19,7 @@ export const channels = defineResource({
       description:
         "Unique handle, 3–30 letters, digits or _. Kept as written; uniqueness ignores case (Jazz and jazz are the same handle: 409).",
       example: "late_night_jazz",
+      unique: true,
     },
     title: {
       schema: z.string().trim().min(1).max(200),

@@ -26,6 +26,7 @@ export const collectionTypes = defineResource({
     },
     updated_at: updatedAtField,
   },
+  updateAnswersList: true,
   updateInput: z.strictObject(
     Object.fromEntries(
       COLLECTION_TYPES.map((type) => [

@@ -52,6 +52,7 @@ export const collections = defineResource({
     },
   },
   events: ["collection.created", "collection.updated", "collection.deleted"],
+  credentialChoosesRows: true,
   rules: [
     "Visibility defaults to private; any move between public, unlisted and private is allowed.",
     "Deleting a collection deletes its items.",

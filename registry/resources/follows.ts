@@ -22,6 +22,7 @@ export const follows = defineResource({
       schema: z.uuid(),
       required: true,
       description: "The member being followed.",
+      references: "member",
       example: "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
     },
     created_at: createdAtField,

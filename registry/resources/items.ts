@@ -18,12 +18,14 @@ export const items = defineResource({
       schema: z.uuid(),
       required: true,
       description: "The collection it sits in; must be one of the token member's own collections.",
+      references: { resource: "collections" },
       example: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     },
     song_id: {
       schema: z.uuid(),
       required: true,
       description: "The catalog entry id returned by /resolve or /search (for every domain, not only music).",
+      references: "catalog-entry",
       example: "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a",
     },
     title: {

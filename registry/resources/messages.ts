@@ -22,6 +22,7 @@ export const messages = defineResource({
       schema: z.uuid(),
       required: true,
       description: "The member it is sent to.",
+      references: "member",
       example: "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
     },
     body: { schema: z.string().min(1).max(10000), required: true, description: "The text.", example: "See you at 8?" },
@@ -48,6 +49,7 @@ export const messages = defineResource({
   events: ["message.created"],
   // Both sides can read a message, so both sides' endpoints receive it.
   eventSource: { audience: ["sender_id", "recipient_id"] },
+  activityWithoutImage: true,
   rules: [
     "The list shows messages the member sent or received, newest first.",
     "Refused (403 write_refused) when either member has blocked the other.",

@@ -19,7 +19,7 @@ export const profile = defineResource({
       description: "The member's id (what other members use as recipient_id or followee_id).",
       example: "0b7e5a8c-1d2e-4f3a-9b8c-7d6e5f4a3b2c",
     },
-    handle: { schema: handleSchema, description: "Unique handle (case-insensitive).", example: "ada" },
+    handle: { schema: handleSchema, description: "Unique handle (case-insensitive).", example: "ada", unique: true },
     display_name: { schema: z.string().max(100), description: "Name shown to others.", example: "Ada" },
     bio: { schema: z.string().max(2000), description: "About the member.", example: "Collector of B-sides." },
     avatar_key: {

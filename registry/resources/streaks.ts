@@ -58,6 +58,7 @@ export const streaks = defineResource({
       },
     },
   },
+  exportChildren: { key: "check_ins", table: "public.streak_check_ins", foreignKey: "streak_id", orderBy: "day, id" },
   rules: [
     "current_count, longest_count and last_check_in_on are derived from the check-ins and read-only: sending them is 422.",
     "current_count is computed when read: the run of consecutive days ending today or yesterday in the streak's time zone, so it reads 0 once a day has been missed, even with no write since.",

@@ -75,6 +75,7 @@ export const webhookEndpoints = defineResource({
   verbNotes: {
     create: `Create a webhook endpoint; the answer carries its signing secret, the only time it is shown. At most ${WEBHOOK_LIMITS.maxEndpointsPerMember} per member. Accepts Idempotency-Key (a replay answers secret: null).`,
   },
+  activityWithoutImage: true,
   rules: [
     `At most ${WEBHOOK_LIMITS.maxEndpointsPerMember} endpoints per member (403 write_refused beyond that).`,
     'Every delivery is a POST of {id, type, created_at, sequence, data} (sequence: the record\'s sequence number, to order updates that arrive out of order) signed twice: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> and the Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature. The HMAC key is the base64-decoded part of the secret after whsec_.',
