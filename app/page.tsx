@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { SiteHeader } from "@/components/site-header";
 import { currentMember } from "@/lib/web/session";
+import { MEMBER_DATA_IN_PROSE } from "@/registry/resource-prose";
 
 export const dynamic = "force-dynamic";
 
@@ -12,10 +13,9 @@ export default async function Home() {
       <main id="content">
         <h1>Personal Data Service</h1>
         <p className="lead">
-          Keep favorites in collections — music, film, books, articles, places, products — plus todos, goals, habit
-          streaks, messages, follows, channels and a profile. Reach them over a versioned JSON API at{" "}
-          <code>/api/v1</code>, or let an assistant use the same capabilities as tools at <code>/api/agent</code> and{" "}
-          <code>/api/mcp</code>.
+          Keep favorites in collections — music, film, books, articles, places, products — and the rest of your data:{" "}
+          {MEMBER_DATA_IN_PROSE}. Reach them over a versioned JSON API at <code>/api/v1</code>, or let an assistant use
+          the same capabilities as tools at <code>/api/agent</code> and <code>/api/mcp</code>.
         </p>
         <div className="row">
           <section className="card grow">

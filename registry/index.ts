@@ -42,7 +42,7 @@ export type ResourceList = typeof resourceList;
 export type OperationList = typeof operationList;
 export type DirectiveList = typeof directiveList;
 
-/** The ten resources of the spec, in the spec's order, then webhook endpoints. */
+/** The member resources (member-resources.ts), then webhook endpoints. */
 export const resources: readonly ResourceSpec[] = resourceList;
 
 /** Capabilities beyond the five verbs. */

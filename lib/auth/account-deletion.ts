@@ -2,10 +2,11 @@ import { asService } from "../db/index.ts";
 import { deleteAuthUser } from "./auth-users.ts";
 
 /**
- * Deletes a member and, by cascade, everything that is theirs: profile, collections, items,
- * todos, goals, streaks and check-ins, messages sent and received, follows both ways, blocks,
- * channels, tokens, sessions, idempotency keys and upload rows (whose storage objects a trigger
- * queues for purging in the same transaction). Shared catalog entries stay: they name no member.
+ * Deletes a member and, by cascade, everything that is theirs: every row of every resource that
+ * names the member (each member column references the profile with on delete cascade, which
+ * test/account/deletion.test.ts checks for every resource of the registry), blocks, tokens,
+ * sessions, idempotency keys and upload rows (whose storage objects a trigger queues for purging
+ * in the same transaction). Shared catalog entries stay: they name no member.
  * Through deleteAuthUser: GoTrue's admin API in Supabase mode, else the auth.users row.
  */
 export async function deleteAccount(memberId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { problemResponse } from "../http/respond.ts";
+import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
 import { errorResult, type McpToolResult, successResult } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
@@ -16,7 +17,7 @@ import { rateLimitCatalog } from "./tools-http.ts";
 
 const SERVER_INFO = { name: "personal-data-service", version: "1.0.0" };
 const INSTRUCTIONS =
-  "Tools over the member's personal data (collections, items, todos, goals, streaks, messages, follows, channels, profile). " +
+  `Tools over the member's personal data (${MEMBER_DATA_IN_PROSE}). ` +
   "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser. " +
   "The member sees every write made with this token under Settings → Activity; when the member asks to take one back, activity_undo undoes this token's last update or delete.";
 

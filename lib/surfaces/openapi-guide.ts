@@ -1,3 +1,4 @@
+import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import {
   acceptedScopes,
   type Capability,
@@ -92,7 +93,7 @@ function gettingStarted(): string {
   const list = firstList();
   const path = list?.http?.path ?? "/health";
   return [
-    "One member's data — collections, items, todos, goals, streaks, messages, follows, channels, profile — as one REST API, one assistant tool catalog and one MCP server, all generated from a single registry: a capability is on every surface or on none.",
+    `One member's data — ${MEMBER_DATA_IN_PROSE} — as one REST API, one assistant tool catalog and one MCP server, all generated from a single registry: a capability is on every surface or on none.`,
     "",
     `The REST API is under ${code("/api/v1")} of the site, JSON in and out. Make a token on [Settings → Tokens](/settings/tokens), then:`,
     "",

@@ -1,6 +1,7 @@
 import { capabilities, MAX_PAGE_SIZE } from "../../registry/capabilities.ts";
 import { IDEMPOTENCY, LIMIT_HEADERS } from "../../registry/limits.ts";
 import { resources } from "../../registry/index.ts";
+import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { agentPaths, agentSchemas } from "./openapi-agent.ts";
 import { toolOnlyTag } from "./openapi-guide.ts";
 import { documentDescription, tagDescription } from "./openapi-info.ts";
@@ -99,7 +100,7 @@ export function buildOpenApiDocument(): Json {
     info: {
       title: "Personal Data Service API",
       version: "1.0.0",
-      summary: "Collections, items, todos, goals, streaks, messages, follows, channels and profile of one member.",
+      summary: `One member's ${MEMBER_DATA_IN_PROSE}.`,
       description: documentDescription(),
       license: { name: "Proprietary", url: "https://example.org/license" },
     },

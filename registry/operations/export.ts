@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
+import { memberColumns } from "../events.ts";
+import { memberResources } from "../member-resources.ts";
+import { exportDocumentInProse } from "../resource-prose.ts";
+import { webhookEndpoints } from "../resources/webhook-endpoints.ts";
 import { READ_ONLY_SCOPES, SCOPES } from "../scopes.ts";
 import { UPLOAD_PURPOSES } from "./uploads.ts";
 
@@ -64,7 +68,7 @@ export const exportData = defineOperation({
     "Exports what the token's read scopes allow: each document needs the read scope of its resource, uploads the read scope of their purpose (the reference's Export section lists every part and its scope). manifest.json lists in omitted each part left out with the scope it needs: a token with the sixteen scopes of the spec gets everything but webhook-endpoints.json, and says so.",
     "A token with no read scope at all gets 403 insufficient_scope naming the read scopes: an export of nothing is refused rather than answered empty. Write scopes add nothing.",
     "Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.",
-    "Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.",
+    `Documents: ${[...memberResources, webhookEndpoints].map((resource) => exportDocumentInProse(resource, memberColumns(resource))).join(", ")}, tokens (metadata, never secrets or hashes), uploads.`,
     `Media links are valid for ${EXPORT_LINK_LIFETIME_SECONDS / 3600} hours; only completed uploads are listed.`,
   ],
 });

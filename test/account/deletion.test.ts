@@ -5,9 +5,13 @@ import { createMember } from "@/lib/auth/members";
 import { createToken } from "@/lib/auth/tokens";
 import { asService } from "@/lib/db";
 import { deleteAccountWithPassword } from "@/lib/web/account-delete";
+import { deleteAccount } from "@/lib/auth/account-deletion";
+import { memberResources } from "@/registry/member-resources";
 import { SCOPES } from "@/registry/scopes";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
+import { creatable, rowsNaming } from "../support/isolation";
+import { createRow } from "../support/resource-fixtures";
 import { uploaded, useLocalStorage } from "../uploads/support/storage";
 
 let storage: ReturnType<typeof useLocalStorage>;
@@ -28,6 +32,15 @@ const count = async (sql: string, params: unknown[]) => {
 };
 
 describe("account deletion", () => {
+  it("takes every row of every member resource with it, whichever column names the member", async () => {
+    const ada = await makeMember();
+    const made = creatable(memberResources);
+    for (const resource of made) await createRow(resource, ada);
+    for (const resource of made) expect(await rowsNaming(resource, ada.id), resource.name).toBeGreaterThan(0);
+    expect(await deleteAccount(ada.id)).toBe(true);
+    for (const resource of made) expect(await rowsNaming(resource, ada.id), resource.name).toBe(0);
+  });
+
   it("refuses a wrong password and deletes nothing", async () => {
     const ada = await memberWithPassword("correct horse battery");
     expect(await deleteAccountWithPassword(ada.id, "wrong password!", "198.51.100.7")).toEqual({

@@ -11,7 +11,7 @@ import { notes } from "./fixtures/notes";
  * (fixtures/notes.ts) is added the only way the project offers, appended to the registry's list of
  * member resources, and its migration (fixtures/notes.sql) plus the SQL the generators derive from
  * the registry (event and activity triggers) go into a database of this test's own. Everything
- * else is the project as it is: the real route handlers, MCP, tools, OpenAPI, events, export and
+ * else is the project as it is: the real route handlers, MCP, tools, OpenAPI, events, export, account deletion and
  * the isolation checks of test/rls, over the real store with RLS.
  *
  * The registry is a static module graph, so the list is swapped in a fresh graph (vi.doMock of
@@ -41,7 +41,21 @@ async function load() {
       import("@/lib/domain/activity/triggers-sql"),
     ]);
   const openapi = await import("@/app/api/v1/openapi.json/route");
-  return { api, agent, mcp, factories, isolation, registry, events, exportSections, eventSql, activitySql, openapi };
+  const deletion = await import("@/lib/auth/account-deletion");
+  return {
+    deletion,
+    api,
+    agent,
+    mcp,
+    factories,
+    isolation,
+    registry,
+    events,
+    exportSections,
+    eventSql,
+    activitySql,
+    openapi,
+  };
 }
 
 beforeAll(async () => {
@@ -136,6 +150,15 @@ describe("an eleventh resource, declared in one file", () => {
     const exported = await m.api.api("GET", "/export", { token: ada.token });
     expect(exported.status).toBe(200);
     expect(exported.body.files["notes.json"]).toEqual([expect.objectContaining({ id: created.body.id })]);
+  });
+
+  it("goes with the account when the member deletes it", async () => {
+    const ada = await m.factories.makeMember();
+    expect(m.isolation.creatable(m.registry.resources)).toContain(notes);
+    await m.isolation.privateRowsOf(ada, [notes], m.registry.resources);
+    expect(await m.isolation.rowsNaming(notes, ada.id)).toBe(1);
+    expect(await m.deletion.deleteAccount(ada.id)).toBe(true);
+    expect(await m.isolation.rowsNaming(notes, ada.id)).toBe(0);
   });
 
   it("is in the isolation checks of test/rls, and passes them", async () => {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { asMember } from "@/lib/db";
+import { asMember, asService } from "@/lib/db";
 import type { ResourceSpec } from "@/registry/define";
 import { memberColumns } from "@/registry/events";
 import type { TestMember } from "./factories";
@@ -91,4 +91,19 @@ export async function expectNoInsertAsAnother(
   const values = [victim.id, ...fields.map(([, field]) => field.example)];
   const sql = `insert into ${tableOf(resource)} (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`;
   await expect(asMember(intruder.id, (tx) => tx.query(sql, values))).rejects.toMatchObject({ code: "42501" });
+}
+
+/** Resources whose rows a fixture can make through the generic create (not singletons). */
+export const creatable = (resources: readonly ResourceSpec[]) =>
+  resources.filter((resource) => !resource.singleton && resource.verbs.includes("create"));
+
+/** How many rows of the resource name the member in any of its member columns (as the service sees them). */
+export async function rowsNaming(resource: ResourceSpec, memberId: string): Promise<number> {
+  const where = memberColumns(resource)
+    .map((column) => `${column} = $1`)
+    .join(" or ");
+  const [row] = await asService((tx) =>
+    tx.query<{ n: number }>(`select count(*)::int as n from ${tableOf(resource)} where ${where}`, [memberId]),
+  );
+  return row?.n ?? -1;
 }

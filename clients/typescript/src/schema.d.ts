@@ -753,7 +753,7 @@ export interface paths {
          *     - Exports what the token's read scopes allow: each document needs the read scope of its resource, uploads the read scope of their purpose (the reference's Export section lists every part and its scope). manifest.json lists in omitted each part left out with the scope it needs: a token with the sixteen scopes of the spec gets everything but webhook-endpoints.json, and says so.
          *     - A token with no read scope at all gets 403 insufficient_scope naming the read scopes: an export of nothing is refused rather than answered empty. Write scopes add nothing.
          *     - Rows are read under row-level security as the member: nothing of other members is included, except the other side's id on messages and follows.
-         *     - Documents: profile, collection-types, collections, items, todos, goals, streaks (with check_ins), messages (sent and received), follows (following and followers), channels (owned), webhook-endpoints (never their signing secrets), tokens (metadata, never secrets or hashes), uploads.
+         *     - Documents: collections, items, todos, goals, streaks (with check_ins), messages (rows naming the member as sender_id or recipient_id), follows (rows naming the member as follower_id or followee_id), channels (only the member's own), collection-types, profile, webhook-endpoints (never their secret), tokens (metadata, never secrets or hashes), uploads.
          *     - Media links are valid for 24 hours; only completed uploads are listed.
          */
         get: operations["export"];
