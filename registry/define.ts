@@ -160,6 +160,12 @@ export interface ResourceSpec {
    * private bodies (messages) or a secret that must not return (webhook endpoints).
    */
   activityWithoutImage?: boolean;
+  /**
+   * SQL over the row `t` naming it for the member on the delete-confirmation page, where its own
+   * name or title field does not (label: an item's catalog title) or more is at stake (context:
+   * "with its 12 items").
+   */
+  confirmDeleteSql?: { label?: string; context?: string };
 }
 
 /** A capability that is not one of the five verbs (check-in, resolve, search, uploads). */

@@ -30,18 +30,6 @@ export interface HeldRow {
   context: string | null;
 }
 
-/** Per resource, SQL naming the row (t) for the member where its own fields do not. */
-const DESCRIBE: Record<string, { label?: string; context?: string }> = {
-  items: {
-    label: "coalesce(t.title, (select ce.title from public.catalog_entries ce where ce.id = t.song_id))",
-    context: "'in ' || (select c.name from public.collections c where c.id = t.collection_id)",
-  },
-  collections: {
-    context: `(select case count(*) when 0 then null when 1 then 'with its one item' else 'with its ' || count(*) || ' items' end
-      from public.items i where i.collection_id = t.id)`,
-  },
-};
-
 const pagePath = (id: string) => `/settings/confirmations?id=${id}`;
 
 /**
@@ -92,7 +80,7 @@ export async function holdDelete(
 
 async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string): Promise<HeldRow> {
   const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
-  const describe = DESCRIBE[resource.name] ?? {};
+  const describe = resource.confirmDeleteSql ?? {};
   const [row] = await asMember(
     caller.memberId,
     (tx) =>

@@ -38,6 +38,10 @@ export const collections = defineResource({
     updated_at: updatedAtField,
   },
   list: { rows: "own", column: "owner_id" },
+  confirmDeleteSql: {
+    context: `(select case count(*) when 0 then null when 1 then 'with its one item' else 'with its ' || count(*) || ' items' end
+      from public.items i where i.collection_id = t.id)`,
+  },
   filters: {
     owner: {
       schema: z.uuid(),

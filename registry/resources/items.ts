@@ -65,6 +65,10 @@ export const items = defineResource({
     updated_at: updatedAtField,
   },
   list: { rows: "own", column: "owner_id" },
+  confirmDeleteSql: {
+    label: "coalesce(t.title, (select ce.title from public.catalog_entries ce where ce.id = t.song_id))",
+    context: "'in ' || (select c.name from public.collections c where c.id = t.collection_id)",
+  },
   filters: {
     collection_id: {
       schema: z.uuid(),
