@@ -10,10 +10,78 @@ interface PgError {
   constraint?: string;
   column_name?: string;
   column?: string;
+  table_name?: string;
+  table?: string;
 }
 
-/** Constraint name → stable code and the input field it guards; a test keeps it complete. */
-export const CONSTRAINT_ERRORS: Record<string, { code: string; pointer?: string }> = constraintErrors;
+export interface ConstraintError {
+  code: string;
+  pointer?: string;
+}
+
+/**
+ * The constraints whose code the naming pattern does not give, each with why (a name that states a
+ * rule, not a column; a code published before the pattern). Everything else is derived.
+ */
+export const CONSTRAINT_EXCEPTIONS: Readonly<Record<string, ConstraintError & { why: string }>> = constraintErrors;
+
+/** `<table>_<column>_<suffix>`: what each suffix says went wrong with the column. */
+const SUFFIX_CODES: Readonly<Record<string, string>> = {
+  check: "invalid",
+  length: "invalid",
+  max: "invalid",
+  format: "invalid",
+  key: "taken",
+  fkey: "not_found",
+};
+
+/** Tables no request body writes (the service's own records): a refusal there names no input field. */
+const TABLES_WITHOUT_INPUT: ReadonlySet<string> = new Set([
+  "activity",
+  "catalog_completions",
+  "catalog_merges",
+  "catalog_search_words",
+  "delete_confirmations",
+  "idempotency_keys",
+  "oauth_codes",
+  "oauth_tokens",
+  "resolver_cache",
+  "sessions",
+  "webhook_deliveries",
+  "webhook_secrets",
+]);
+
+/** Columns the service fills with the caller's id, never sent: no pointer. */
+const CALLER_COLUMNS: ReadonlySet<string> = new Set([
+  "owner_id",
+  "member_id",
+  "sender_id",
+  "follower_id",
+  "blocker_id",
+]);
+
+/**
+ * What a constraint's name says, `<table>_<column>_<suffix>`: `check|length|max|format` →
+ * `<column>_invalid`, `key` → `<column>_taken`, `fkey` → `<column>_not_found` (owner_id:
+ * `owner_not_found`), with the pointer `/<column>` where a request sends that column. A new
+ * table's constraints named this way need no entry anywhere.
+ */
+export function derivedConstraintError(constraint: string, table: string | undefined): ConstraintError | undefined {
+  if (!table || !constraint.startsWith(`${table}_`)) return undefined;
+  const match = /^(.+)_(check|length|max|format|key|fkey)$/.exec(constraint.slice(table.length + 1));
+  if (!match) return undefined;
+  const [, column = "", suffix = ""] = match;
+  if (suffix === "fkey" && column === "owner_id") return { code: "owner_not_found" };
+  const code = `${column}_${SUFFIX_CODES[suffix]}`;
+  return TABLES_WITHOUT_INPUT.has(table) || CALLER_COLUMNS.has(column) ? { code } : { code, pointer: `/${column}` };
+}
+
+/** The stable code, and the input field it guards, of a constraint of `table`: its exception, else its name's. */
+export function constraintError(constraint: string, table: string | undefined): ConstraintError | undefined {
+  const listed = CONSTRAINT_EXCEPTIONS[constraint];
+  if (listed) return listed.pointer ? { code: listed.code, pointer: listed.pointer } : { code: listed.code };
+  return derivedConstraintError(constraint, table);
+}
 
 const isPgError = (error: unknown): error is PgError =>
   typeof error === "object" &&
@@ -56,13 +124,13 @@ export function fromStoreError(error: unknown): unknown {
 
 /**
  * The spec's reason (SQLSTATE and message) plus, where the store names what refused, a code that
- * outlives the message's wording and a JSON pointer to the field: from the constraint's entry in
- * supabase/constraint-errors.json, or from the column a NOT NULL refusal names.
+ * outlives the message's wording and a JSON pointer to the field: from the constraint's name
+ * (constraintError), or from the column a NOT NULL refusal names.
  */
 function storeReason(error: PgError): StoreReason {
   const reason: StoreReason = { sqlstate: error.code, message: error.message };
   const constraint = error.constraint_name ?? error.constraint;
-  const entry = constraint ? CONSTRAINT_ERRORS[constraint] : undefined;
+  const entry = constraint ? constraintError(constraint, error.table_name ?? error.table) : undefined;
   if (entry) return { ...reason, code: entry.code, ...(entry.pointer ? { pointer: entry.pointer } : {}) };
   const column = error.column_name ?? error.column;
   if (error.code === "23502" && column) return { ...reason, code: `${column}_required`, pointer: `/${column}` };

@@ -40,7 +40,7 @@ export interface FieldError {
 export interface StoreReason {
   sqlstate: string;
   message: string;
-  /** Stable per constraint (supabase/constraint-errors.json), e.g. "handle_taken". */
+  /** Stable per constraint (derived from its name, lib/domain/store-errors.ts), e.g. "handle_taken". */
   code?: string;
   /** JSON Pointer to the input field the constraint guards, e.g. "/handle". */
   pointer?: string;

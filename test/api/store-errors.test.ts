@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { CONSTRAINT_ERRORS } from "@/lib/domain/store-errors";
+import { CONSTRAINT_EXCEPTIONS, constraintError, derivedConstraintError } from "@/lib/domain/store-errors";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
 
@@ -30,23 +30,46 @@ describe("how the store's refusals reach the client", () => {
   });
 });
 
-describe("the table of store rules (supabase/constraint-errors.json)", () => {
-  it("has a code for every named constraint and unique index members' writes can hit, and nothing stale", async () => {
+describe("the store rules' codes (derived from constraint names; supabase/constraint-errors.json holds the exceptions)", () => {
+  it("has a code for every named constraint and unique index members' writes can hit, and no stale exception", async () => {
     const db = await getDb();
-    const names = await db.query<{ name: string }>(`
-      select c.conname as name from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+    const names = await db.query<{ name: string; table: string }>(`
+      select c.conname as name, t.relname as table from pg_constraint c
+      join pg_namespace n on n.oid = c.connamespace join pg_class t on t.oid = c.conrelid
       where n.nspname in ('public', 'app_private') and c.contype in ('c', 'u', 'f', 'x')
       union
-      select i.relname from pg_index x join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
+      select i.relname, t.relname from pg_index x join pg_class i on i.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid join pg_namespace n on n.oid = i.relnamespace
       where n.nspname in ('public', 'app_private') and x.indisunique and not x.indisprimary
         and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
       order by 1`);
+    const missing = names.filter(({ name, table }) => !constraintError(name, table)).map(({ name }) => name);
+    expect(
+      missing,
+      "name these <table>_<column>_<check|key|fkey|…>, or add them to supabase/constraint-errors.json",
+    ).toEqual([]);
     const inSchema = names.map((row) => row.name);
-    const missing = inSchema.filter((name) => !CONSTRAINT_ERRORS[name]);
-    expect(missing, "add these to supabase/constraint-errors.json").toEqual([]);
-    expect(Object.keys(CONSTRAINT_ERRORS).filter((name) => !inSchema.includes(name))).toEqual([]);
+    expect(Object.keys(CONSTRAINT_EXCEPTIONS).filter((name) => !inSchema.includes(name))).toEqual([]);
+  });
+
+  it("lists only real exceptions: without its entry, each would get another answer from its name", async () => {
+    const db = await getDb();
+    for (const [name, listed] of Object.entries(CONSTRAINT_EXCEPTIONS)) {
+      const [owner] = await db.query<{ table: string }>(
+        `select t.relname as table from pg_constraint c join pg_class t on t.oid = c.conrelid where c.conname = $1
+         union select t.relname from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+         where i.relname = $1`,
+        [name],
+      );
+      const { why: _why, ...answer } = listed;
+      expect(derivedConstraintError(name, owner?.table), name).not.toEqual(answer);
+      expect(listed.why.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it("names every multi-column check", async () => {
     // Postgres names a multi-column check "<table>_check": a name that says nothing, so name it.
-    const generic = await db.query<{ name: string }>(`
+    const generic = await (await getDb()).query<{ name: string }>(`
       select c.conname as name from pg_constraint c join pg_class t on t.oid = c.conrelid
       join pg_namespace n on n.oid = t.relnamespace
       where n.nspname in ('public', 'app_private') and c.conname ~ ('^' || t.relname || '_check[0-9]*$')`);

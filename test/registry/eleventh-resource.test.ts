@@ -161,6 +161,18 @@ describe("an eleventh resource, declared in one file", () => {
     expect(await m.isolation.rowsNaming(notes, ada.id)).toBe(0);
   });
 
+  it("has a stable code for each of its constraints, from their names alone", async () => {
+    const { constraintError } = await import("@/lib/domain/store-errors");
+    const names = await fresh.db.query<{ name: string }>(
+      "select conname as name from pg_constraint where conrelid = 'public.notes'::regclass and contype in ('c', 'u', 'f', 'x') order by 1",
+    );
+    expect(names.map(({ name }) => [name, constraintError(name, "notes")])).toEqual([
+      ["notes_body_check", { code: "body_invalid", pointer: "/body" }],
+      ["notes_owner_id_fkey", { code: "owner_not_found" }],
+      ["notes_title_check", { code: "title_invalid", pointer: "/title" }],
+    ]);
+  });
+
   it("is in the isolation checks of test/rls, and passes them", async () => {
     const owned = m.isolation.privateByDefault(m.registry.resources);
     expect(byName(owned)).toBe(notes);
