@@ -1,7 +1,7 @@
 import type { ResourceSpec } from "./define.ts";
 import { eventPrefix } from "./events.ts";
 import { memberResources } from "./member-resources.ts";
-import { webhookEndpoints } from "./resources/webhook-endpoints.ts";
+import { webhookEndpoints } from "./webhook-endpoints.ts";
 
 /**
  * What the activity ledger records of a credential's writes (supabase/migrations/*_activity_triggers.sql,

@@ -18,7 +18,7 @@ import {
   webhookEndpointsRotateSecret,
 } from "./operations/webhooks.ts";
 import { memberResources } from "./member-resources.ts";
-import { webhookEndpoints } from "./resources/webhook-endpoints.ts";
+import { webhookEndpoints } from "./webhook-endpoints.ts";
 
 // Kept with their literal types for registry/tool-inputs.ts; exported widened for everyone else.
 const resourceList = [...memberResources, webhookEndpoints] as const satisfies readonly ResourceSpec[];

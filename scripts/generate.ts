@@ -1,11 +1,12 @@
 // npm run generate: every generated artefact, from the registry, the seed and the environment schema, in
-// dependency order: the REST route files, the generated migrations (new files only, never a rewrite of an
+// dependency order: the list of member resources, the REST route files, the generated migrations (new files only, never a rewrite of an
 // applied one), the migration pins, the typed client from the OpenAPI document, then docs/configuration.md.
 // `--check` (CI) fails when any of them changed the tree, naming the files: something generated was stale.
 import { spawnSync } from "node:child_process";
 
 const STEPS = [
   "scripts/build-lint-layers.ts",
+  "scripts/build-member-resources.ts",
   "scripts/build-rest-routes.ts",
   "scripts/build-event-triggers.ts",
   "scripts/build-activity-triggers.ts",

@@ -1,5 +1,5 @@
 import { EVENT_KINDS, eventPayloadSchema, PING_EVENT, pingData, WEBHOOK_LIMITS } from "../../registry/events.ts";
-import { webhookEndpoints } from "../../registry/resources/webhook-endpoints.ts";
+import { webhookEndpoints } from "../../registry/webhook-endpoints.ts";
 import { toJson } from "./openapi-json.ts";
 import type { SchemaCatalog } from "./openapi-schemas.ts";
 import type { JsonSchema } from "./tools-json-schema.ts";

@@ -3,7 +3,7 @@ import { defineOperation } from "../define.ts";
 import { memberColumns } from "../events.ts";
 import { memberResources } from "../member-resources.ts";
 import { exportDocumentInProse } from "../resource-prose.ts";
-import { webhookEndpoints } from "../resources/webhook-endpoints.ts";
+import { webhookEndpoints } from "../webhook-endpoints.ts";
 import { READ_ONLY_SCOPES, SCOPES } from "../scopes.ts";
 import { UPLOAD_PURPOSES } from "./uploads.ts";
 

@@ -4,7 +4,7 @@ import { EVENT_TYPES, PING_EVENT, WEBHOOK_LIMITS } from "../events.ts";
 import { KEEP_EVENTS_DAYS } from "../limits.ts";
 import { pageOf, pageQuery } from "../pagination.ts";
 import { recordSchema } from "../resource-schemas.ts";
-import { webhookEndpoints } from "../resources/webhook-endpoints.ts";
+import { webhookEndpoints } from "../webhook-endpoints.ts";
 
 const endpointId = z.uuid().describe("Identifier of the webhook endpoint.");
 const at = (what: string) => z.iso.datetime({ offset: true }).nullable().describe(what);

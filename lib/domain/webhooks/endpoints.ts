@@ -1,5 +1,5 @@
 import { WEBHOOK_LIMITS } from "../../../registry/events.ts";
-import { webhookEndpoints } from "../../../registry/resources/webhook-endpoints.ts";
+import { webhookEndpoints } from "../../../registry/webhook-endpoints.ts";
 import { DomainError } from "../../errors/domain-error.ts";
 import { assertWebhookUrl, NotHttpsError } from "../../net/webhook-url.ts";
 import type { Handler, ToolHandler, VerbContext } from "../context.ts";

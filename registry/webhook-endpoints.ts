@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineResource } from "../define.ts";
-import { EVENT_TYPES, WEBHOOK_LIMITS } from "../events.ts";
-import { KEEP_EVENTS_DAYS } from "../limits.ts";
-import { createdAtField, idField, ownerField, updatedAtField } from "../fields.ts";
-import { OUTBOUND_ADDRESS_RULE } from "../outbound-addresses.ts";
+import { defineResource } from "./define.ts";
+import { EVENT_TYPES, WEBHOOK_LIMITS } from "./events.ts";
+import { KEEP_EVENTS_DAYS } from "./limits.ts";
+import { createdAtField, idField, ownerField, updatedAtField } from "./fields.ts";
+import { OUTBOUND_ADDRESS_RULE } from "./outbound-addresses.ts";
 
 export const webhookEndpoints = defineResource({
   name: "webhook-endpoints",
