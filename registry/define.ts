@@ -33,8 +33,9 @@ export interface FieldSpec {
 
 /**
  * Rows of another table exported inside each of this resource's records (a streak's check-ins):
- * `key` in the record holds, in `orderBy` order, the child rows whose `foreignKey` is the record's
- * id, each without the member column.
+ * `key` in the record holds, in `orderBy` order (columns of the child table), the child rows whose
+ * `foreignKey` is the record's id. The child table names the member in the same column as the
+ * resource, which the export reads by and leaves out.
  */
 export interface ExportChildren {
   key: string;

@@ -1,4 +1,6 @@
 import { ACTIVITY_KEEP_DAYS, activitySourceByOperation } from "../../../registry/activity.ts";
+import { resources } from "../../../registry/index.ts";
+import { listInProse, proseName } from "../../../registry/resource-prose.ts";
 import type { Scope } from "../../../registry/scopes.ts";
 import type { Actor, Queryable } from "../../db/index.ts";
 import { DomainError, type FieldError } from "../../errors/domain-error.ts";
@@ -52,6 +54,9 @@ async function pick(tx: Queryable, actor: Actor | undefined, activityId: string 
 }
 
 /** Why a row cannot be undone at all, before anything is touched. */
+/** The resources whose rows the ledger keeps no image of (activityWithoutImage), named for the refusal. */
+const WITHOUT_IMAGE = listInProse(resources.filter((resource) => resource.activityWithoutImage).map(proseName));
+
 function refusal(row: ActivityRow): string | undefined {
   if (row.status !== null) return "This attempt was refused: it changed nothing, so there is nothing to undo.";
   if (row.undone_at) return `This write was already undone (${row.undone_at}).`;
@@ -59,8 +64,7 @@ function refusal(row: ActivityRow): string | undefined {
   if (row.operation.endsWith(".created") || row.operation.endsWith(".checked_in")) {
     return "A create is not undone (check-ins are append-only); delete the record instead.";
   }
-  if (!row.before)
-    return "This record's previous state is not kept (messages and webhook endpoints), so it cannot be undone.";
+  if (!row.before) return `This record's previous state is not kept (${WITHOUT_IMAGE}), so it cannot be undone.`;
   return undefined;
 }
 
