@@ -8,6 +8,7 @@ import {
 import type { Scope } from "../../registry/scopes.ts";
 import { EXPORT_LINK_LIFETIME_SECONDS } from "../../registry/operations/export.ts";
 import type { ResourceSpec, UploadPurpose } from "../../registry/define.ts";
+import { capabilityByTool } from "../../registry/capabilities.ts";
 import { resources } from "../../registry/index.ts";
 import { listTokens } from "../auth/tokens.ts";
 import { asService, type Queryable } from "../db/index.ts";
@@ -114,15 +115,15 @@ export const exportAll: ToolHandler<"export"> = async (ctx) => {
   };
   const passthrough = { ...ctx, input: {} } as unknown as VerbContext<Record<string, never>>;
   // Loaded when an export runs: handlers.ts imports this module for its own map.
-  const { handlers } = await import("./handlers.ts");
+  const { handlerFor } = await import("./handlers.ts");
   for (const resource of resources) {
     if (!wanted.has(resource.name)) continue;
     if (resource.singleton) {
       // A singleton is read through its own read tool (the profile's get, the collection types' list).
       const verb = resource.verbs.includes("get") ? "get" : "list";
-      const read = handlers[`${resource.toolPrefix}_${verb}` as keyof typeof handlers] as unknown as (
-        ctx: VerbContext<Record<string, never>>,
-      ) => Promise<unknown>;
+      const capability = capabilityByTool.get(`${resource.toolPrefix}_${verb}`);
+      if (!capability) throw new Error(`${resource.name} has no ${verb} to export with`);
+      const read = handlerFor(capability) as unknown as (ctx: VerbContext<Record<string, never>>) => Promise<unknown>;
       const answer = await read(passthrough);
       add(resource.name, verb === "list" ? (answer as { data: unknown[] }).data : (answer as Record<string, unknown>));
       continue;
