@@ -1,5 +1,5 @@
-// The production server (npm start, the Docker image, the browser tests): Next for pages, MCP,
-// cron and storage, while the API routes of lib/surfaces/api-routes.ts are answered here, by the
+// The production server (npm start, the Docker image, the browser tests): Next for pages, cron
+// and storage, while the API routes of lib/surfaces/api-routes.ts are answered here, by the
 // same handlers, without Next's router in between. That router costs ~0.45 ms of CPU a request,
 // as much as the list's own work (bench/results/2026-11-24-eighth-pass.md). A production build
 // must exist (npm start makes it); `next dev` and Vercel serve the route files under app/.

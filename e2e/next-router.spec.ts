@@ -126,6 +126,27 @@ async function contract(origin: string, token: string): Promise<Record<string, A
   await call("delete", `/api/v1/collections/${created.id}`, { method: "DELETE", headers: auth });
   await call("health", "/api/v1/health");
   await call("tool catalog", "/api/agent/tools", { headers: auth });
+  // MCP (stateless Streamable HTTP): server.ts answers it directly too.
+  const mcp = (
+    id: number,
+    method: string,
+    params: Record<string, unknown>,
+    headers: Record<string, string> = auth,
+  ) => ({
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+  });
+  const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "router", version: "1" } };
+  await call("mcp without a token", "/api/mcp", mcp(1, "initialize", initialize, {}));
+  await call("mcp initialize", "/api/mcp", mcp(1, "initialize", initialize));
+  const listed = await call(
+    "mcp tools/call",
+    "/api/mcp",
+    mcp(2, "tools/call", { name: "collections_list", arguments: {} }),
+  );
+  expect(listed.result, "tools/call answered a result").toBeDefined();
+  await call("mcp GET", "/api/mcp", { headers: auth });
   await call("preflight", "/api/v1/collections", {
     method: "OPTIONS",
     headers: { origin: "http://app.example.test", "access-control-request-method": "POST" },
@@ -167,6 +188,10 @@ test("the API answers the same through Next's router (next start) as through ser
     delete: { status: 204 },
     health: { status: 200, type: "application/json" },
     "tool catalog": { status: 200, type: "application/json" },
+    "mcp without a token": { status: 401, type: problem, authenticate: expect.stringMatching(/^Bearer/) },
+    "mcp initialize": { status: 200, type: "application/json" },
+    "mcp tools/call": { status: 200, type: "application/json" },
+    "mcp GET": { status: 405, allow: "POST" },
     preflight: { status: 204 },
   });
   expect(viaNext).toEqual(viaServer);

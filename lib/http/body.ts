@@ -97,6 +97,13 @@ export async function readJsonBody(request: Request, options: { payloadAt?: stri
 }
 
 async function readLimited(request: Request): Promise<Uint8Array> {
+  const body = await readCapped(request, MAX_BODY_BYTES);
+  if (body === null) throw tooLarge();
+  return body;
+}
+
+/** The body's bytes, or null once they pass max (the reader is cancelled: nothing more is read). */
+export async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -105,9 +112,9 @@ async function readLimited(request: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       await reader.cancel();
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }

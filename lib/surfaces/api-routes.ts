@@ -3,12 +3,13 @@ import { decodePathSegments, malformedPathResponse } from "../http/path-segments
 import { FIXED_ROUTES } from "./fixed-routes.ts";
 import { health } from "./health.ts";
 import { handleInvoke } from "./invoke.ts";
+import { mcpRoute } from "./mcp.ts";
 import { handleOpenApi } from "./openapi-http.ts";
 import { handleRest, handleRestOptions } from "./rest.ts";
 import { handleToolCatalog } from "./tools-http.ts";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
-type Methods = Partial<Record<"GET" | "POST" | "OPTIONS", FetchHandler>>;
+type Methods = Partial<Record<"GET" | "POST" | "DELETE" | "OPTIONS", FetchHandler>>;
 
 const preflight =
   (methods: readonly string[]): FetchHandler =>
@@ -21,7 +22,7 @@ export const openApiRoute = { GET: withCors(handleOpenApi), OPTIONS: preflight([
 export const toolCatalogRoute = { GET: withCors(handleToolCatalog), OPTIONS: preflight(["GET"]) } satisfies Methods;
 export const invokeRoute = { POST: withCors(handleInvoke), OPTIONS: preflight(["POST"]) } satisfies Methods;
 
-const DIRECT: Record<string, Methods> = { healthRoute, openApiRoute, toolCatalogRoute, invokeRoute };
+const DIRECT: Record<string, Methods> = { healthRoute, openApiRoute, toolCatalogRoute, invokeRoute, mcpRoute };
 
 /** The fixed routes server.ts answers itself, by path. */
 const FIXED: Record<string, Methods> = Object.fromEntries(
@@ -44,7 +45,7 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
  * between, or null to leave the request to Next. It answers exactly what the route files answer on
  * Next, so it takes only what they would take unchanged: a canonical path (Next redirects a trailing
  * slash and resolves dot segments; proxy.ts answers a path with "%"), and a method the route exports
- * (another gets Next's own 405). MCP, cron, pages and storage stay on Next.
+ * (another gets Next's own 405, and OPTIONS on MCP Next's own answer). Cron, pages and storage stay on Next.
  */
 export function apiHandler(method: string, pathname: string): FetchHandler | null {
   if (!CANONICAL.test(pathname) || DOT_SEGMENT.test(pathname)) return null;

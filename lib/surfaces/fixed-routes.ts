@@ -52,7 +52,7 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     direct: true,
     openapi: "/invoke",
   },
-  { path: "/api/mcp", module: "lib/surfaces/mcp", name: "mcpRoute", methods: ["GET", "POST", "DELETE"], direct: false },
+  { path: "/api/mcp", module: "lib/surfaces/mcp", name: "mcpRoute", methods: ["GET", "POST", "DELETE"], direct: true },
   { path: "/api/cron/upkeep", module: "lib/upkeep/cron-route", name: "cronRoute", methods: ["GET"], direct: false },
   {
     path: "/storage/upload/[...key]",

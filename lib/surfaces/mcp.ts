@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { acceptedScopes, capabilityByTool } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { authenticate, insufficientScope } from "../http/authenticate.ts";
-import { foreignCharset, MAX_BODY_BYTES } from "../http/body.ts";
+import { foreignCharset, MAX_BODY_BYTES, readCapped } from "../http/body.ts";
 import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
@@ -120,8 +120,12 @@ export async function handleMcp(request: Request): Promise<Response> {
  */
 async function outOfScopeCall(request: Request, caller: Caller): Promise<Response | null> {
   if (caller.kind !== "oauth") return null;
-  const text = await cappedText(request.clone(), MAX_BODY_BYTES);
-  if (text === null) return null;
+  const copy = request.clone();
+  // A body too large for the transport is left to it (it answers that as too large).
+  if (Number(copy.headers.get("content-length") ?? 0) > MAX_BODY_BYTES || !copy.body) return null;
+  const bytes = await readCapped(copy, MAX_BODY_BYTES);
+  if (bytes === null) return null;
+  const text = Buffer.from(bytes).toString("utf8");
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -142,23 +146,5 @@ async function outOfScopeCall(request: Request, caller: Caller): Promise<Respons
   });
 }
 
-/** The body as text, or null once it passes max bytes (the transport then answers it as too large). */
-async function cappedText(request: Request, max: number): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > max || !request.body) return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 /** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
 export const mcpRoute = { GET: handleMcp, POST: handleMcp, DELETE: handleMcp };

@@ -5,17 +5,22 @@ import { afterEach } from "vitest";
  * a variable, so the registry's defaults apply (the suite raises rate limits in vitest.config.ts).
  */
 export function useEnv(): (vars: Record<string, string | undefined>) => void {
-  const saved = new Map<string, string | undefined>();
+  const restores: (() => void)[] = [];
   afterEach(() => {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    saved.clear();
+    for (const restore of restores.splice(0).reverse()) restore();
   });
-  return (vars) => {
-    for (const [name, value] of Object.entries(vars)) {
-      if (!saved.has(name)) saved.set(name, process.env[name]);
+  return (vars) => void restores.push(overrideEnv(vars));
+}
+
+/** Sets (or, for undefined, removes) the variables; the function returned puts back what was there. */
+export function overrideEnv(vars: Record<string, string | undefined>): () => void {
+  const saved = Object.entries(vars).map(([name]) => [name, process.env[name]] as const);
+  for (const [name, value] of Object.entries(vars)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  return () => {
+    for (const [name, value] of saved) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

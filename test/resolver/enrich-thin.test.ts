@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetProviderState } from "./eval/harness";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
+import { overrideEnv } from "../limits/test-setup";
 import { type FixtureServer, routeKey, startFixtureServer } from "./support/fixture-server";
 
 /**
@@ -57,7 +58,7 @@ const odesliKey = routeKey(
 );
 
 let server: FixtureServer;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 const env = (base: string) => ({
   RESOLVER_PROVIDERS: "odesli,itunes,musicbrainz,openlibrary",
   RESOLVER_ODESLI_URL: `${base}/odesli`,
@@ -69,17 +70,11 @@ const env = (base: string) => ({
 
 beforeAll(async () => {
   server = await startFixtureServer({ [odesliKey]: { body: JSON.stringify(answer) } });
-  for (const [name, value] of Object.entries(env(server.url))) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = overrideEnv(env(server.url));
   forgetProviderState();
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   forgetProviderState();
   await server.close();
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evalRoutes, figures, fixtureEnv, forgetProviderState, formatMisses, loadSet, runSet } from "./eval/harness";
+import { overrideEnv } from "../limits/test-setup";
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server";
 
 /**
@@ -7,22 +8,16 @@ import { type FixtureServer, startFixtureServer } from "./support/fixture-server
  * issue's quality targets hold in CI on both databases. Latency is the script's business, not a test's.
  */
 let server: FixtureServer;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
   server = await startFixtureServer(evalRoutes());
-  for (const [name, value] of Object.entries(fixtureEnv(server.url))) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = overrideEnv(fixtureEnv(server.url));
   forgetProviderState();
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   forgetProviderState();
   await server.close();
 });

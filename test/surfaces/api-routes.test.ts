@@ -19,6 +19,7 @@ describe("the API routes server.ts answers itself", () => {
       "/api/v1/openapi.json",
       "/api/agent/tools",
       "/api/agent/invoke",
+      "/api/mcp",
     ]);
     for (const route of direct) {
       const pathname = route.path;
@@ -58,8 +59,9 @@ describe("the API routes server.ts answers itself", () => {
       ["TRACE", "/api/v1/collections"], // a verb no route file exports: Next's 405
       ["POST", "/api/v1/health"],
       ["DELETE", "/api/agent/invoke"],
-      ["POST", "/api/mcp"], // MCP, cron, storage and pages stay on Next
-      ["GET", "/api/cron/upkeep"],
+      ["OPTIONS", "/api/mcp"], // its route file exports no OPTIONS: Next answers it
+      ["GET", "/api/mcp/"], // Next's 308 to the path without the slash
+      ["GET", "/api/cron/upkeep"], // cron, storage and pages stay on Next
       ["GET", "/api/agent/other"],
       ["GET", "/storage/media/a/b"],
       ["GET", "/settings/tokens"],

@@ -2,6 +2,7 @@ import { type Env, setting } from "../../config/env.ts";
 import { rateLimitStore } from "../../http/rate-limit-store.ts";
 import type { ProviderId, ProviderSettings } from "./config.ts";
 import { ProviderError } from "./errors.ts";
+import { abortableSleep } from "./abortable-sleep.ts";
 
 /** A provider's request budget: at most `requests` per `perSeconds`, as a token bucket (bursts up to `requests`). */
 export interface Budget {
@@ -64,19 +65,6 @@ export function deadlineSignal(ms: number): AbortSignal {
   return signal;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
-
 const exhausted = (settings: ProviderSettings, seconds: number) =>
   new ProviderError(
     settings.id,
@@ -108,6 +96,6 @@ export async function takeBudget(settings: ProviderSettings): Promise<void> {
     const end = settings.signal ? deadlines.get(settings.signal) : undefined;
     if (settings.signal?.aborted || end === undefined || Date.now() + waitMs >= end)
       throw exhausted(settings, waitMs / 1000);
-    await sleep(waitMs, settings.signal);
+    await abortableSleep(waitMs, settings.signal);
   }
 }

@@ -3,23 +3,10 @@ import { takeBudget } from "./budget.ts";
 import type { ProviderSettings } from "./config.ts";
 import { throughCache } from "./durable-cache.ts";
 import { ProviderError } from "./errors.ts";
+import { abortableSleep } from "./abortable-sleep.ts";
 
 /** The longest Retry-After we are willing to wait inside one request; longer → give up at once. */
 const MAX_RETRY_WAIT_MS = 3000;
-
-/** Waits, but never past the resolve's deadline: an aborted signal ends the wait at once. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
 
 const pastDeadline = (settings: ProviderSettings) =>
   new ProviderError(settings.id, "timeout", `${settings.id} was not asked: the resolve's deadline had passed.`);
@@ -85,7 +72,8 @@ export async function getJson(
 async function fetchJson(settings: ProviderSettings, url: string): Promise<unknown> {
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt <= settings.retries; attempt++) {
-    if (attempt > 0) await sleep(Math.min(200 * 2 ** (attempt - 1) + Math.random() * 100, 2000), settings.signal);
+    if (attempt > 0)
+      await abortableSleep(Math.min(200 * 2 ** (attempt - 1) + Math.random() * 100, 2000), settings.signal);
     // Politeness across instances: every attempt spends one request of the provider's shared budget.
     await takeBudget(settings);
     if (settings.signal?.aborted) break;
@@ -127,7 +115,7 @@ async function fetchJson(settings: ProviderSettings, url: string): Promise<unkno
         wait && wait / 1000,
       );
       if (wait !== undefined && wait > MAX_RETRY_WAIT_MS) break;
-      if (wait !== undefined && attempt < settings.retries) await sleep(wait, settings.signal);
+      if (wait !== undefined && attempt < settings.retries) await abortableSleep(wait, settings.signal);
       continue;
     }
     if (response.status >= 500) {
