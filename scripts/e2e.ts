@@ -42,6 +42,9 @@ if (!args.includes("--no-build")) {
   }
 }
 
+// npm test builds beside its Postgres pass (scripts/test.ts), then runs the suite with --no-build.
+if (args.includes("--build-only")) process.exit(0);
+
 // A fresh database every run, so the suite never depends on what an earlier run left behind.
 fs.rmSync(path.join(root, ".data", "pglite-e2e"), { recursive: true, force: true });
 fs.rmSync(path.join(root, "reports", "screenshots"), { recursive: true, force: true });
@@ -50,7 +53,11 @@ const report = path.join(root, "reports", "playwright.json");
 fs.rmSync(report, { force: true });
 
 console.log("\n=== playwright ===");
-const status = run(bin("playwright"), ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build")], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-});
+const status = run(
+  bin("playwright"),
+  ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build" && arg !== "--build-only")],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  },
+);
 process.exit(status);

@@ -1,7 +1,7 @@
 // npm test: the whole suite — vitest on embedded PGlite, the files that can touch a database again
 // on the Postgres server (with Redis), then the browser tests — and one closing line
 // "N passed, N failed" for CI. Every stage runs even when an earlier one failed, and each reports.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { skippedEverywhere } from "./skipped-tests.ts";
@@ -20,6 +20,8 @@ interface Tally {
   passed: number;
   failed: number;
   ok: boolean;
+  /** Wall-clock seconds of the stage, for the README's figures. */
+  seconds?: number;
 }
 const tallies: Tally[] = [];
 
@@ -27,6 +29,7 @@ function vitest(name: string, env: Record<string, string>, files: readonly strin
   const out = path.join(reports, `vitest-${name}.json`);
   fs.rmSync(out, { force: true });
   console.log(`\n=== vitest on ${name} ===`);
+  const started = Date.now();
   const run = spawnSync(
     bin("vitest"),
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...files],
@@ -35,10 +38,18 @@ function vitest(name: string, env: Record<string, string>, files: readonly strin
   const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, "utf8")) as Record<string, number>) : null;
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
-  tallies.push({ name, passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  tallies.push({ name, passed, failed, ok: run.status === 0 && failed === 0 && passed > 0, seconds });
 }
 
 vitest("pglite", { DATABASE_URL: "", REDIS_URL: "", PGLITE_DIR: "memory://" }, onlyArgs);
+
+// The browser suite's build (only when a source changed since the last, scripts/next-build.ts) runs
+// beside the Postgres pass, whose time goes more to waiting on the server than to this machine's
+// cores; its output goes to reports/build.log and is shown when the browser suite starts.
+const buildLog = path.join(reports, "build.log");
+const buildStarted = Date.now();
+const build = onlyArgs.length === 0 ? buildInBackground(buildLog) : null;
 
 // A file that touches no database has nothing more to prove on the server: it ran once, above.
 const all = testFiles(root);
@@ -84,8 +95,18 @@ if (neverRun.length && process.env.CI) {
 // run narrowed to some vitest files skips it.
 if (onlyArgs.length === 0) {
   const out = path.join(reports, "playwright.json");
+  // An earlier run's report must not count when this run's build fails before Playwright starts.
+  fs.rmSync(out, { force: true });
+  const e2eStarted = Date.now();
   console.log("\n=== e2e (the build, unless fresh, then playwright) ===");
-  const run = spawnSync(process.execPath, [path.join(root, "scripts", "e2e.ts")], { stdio: "inherit" });
+  const built = await build;
+  const buildSeconds = Math.round((Date.now() - buildStarted) / 1000);
+  process.stdout.write(fs.existsSync(buildLog) ? fs.readFileSync(buildLog, "utf8") : "");
+  console.log(`(the build ran beside the Postgres pass; done ${buildSeconds} s after it started)`);
+  const run =
+    built === 0
+      ? spawnSync(process.execPath, [path.join(root, "scripts", "e2e.ts"), "--no-build"], { stdio: "inherit" })
+      : { status: 1 };
   const stats = fs.existsSync(out)
     ? (
         JSON.parse(fs.readFileSync(out, "utf8")) as {
@@ -96,13 +117,29 @@ if (onlyArgs.length === 0) {
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   // A skipped spec is a failure in CI (e2e/support.ts skips only outside CI).
   const failed = stats ? stats.unexpected + (process.env.CI ? stats.skipped : 0) : 1;
-  tallies.push({ name: "playwright", passed, failed, ok: run.status === 0 && failed === 0 && passed > 0 });
+  const seconds = Math.round((Date.now() - e2eStarted) / 1000);
+  tallies.push({ name: "playwright", passed, failed, ok: run.status === 0 && failed === 0 && passed > 0, seconds });
 }
 
 const elapsed = Math.round((Date.now() - started) / 1000);
 console.log(`\nnpm test took ${Math.floor(elapsed / 60)} min ${elapsed % 60} s`);
-for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
+for (const t of tallies) {
+  console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.seconds === undefined ? "" : ` (${t.seconds} s)`}`);
+}
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(tallies.every((t) => t.ok) ? 0 : 1);
+
+/** Starts scripts/e2e.ts --build-only with its output in a file; resolves to its exit code. */
+function buildInBackground(log: string): Promise<number> {
+  const out = fs.openSync(log, "w");
+  const child = spawn(process.execPath, [path.join(root, "scripts", "e2e.ts"), "--build-only"], {
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("close", (status) => resolve(status ?? 1));
+  });
+}
