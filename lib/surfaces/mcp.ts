@@ -86,7 +86,8 @@ export async function handleMcp(request: Request): Promise<Response> {
       });
     }
     const caller = await authenticate(request.headers, "mcp");
-    const refused = await outOfScopeCall(request, caller);
+    // An OAuth call's body is read here once, for the step-up check, and handed to the transport parsed.
+    const { refused, parsed } = await outOfScopeCall(request, caller);
     if (refused) return refused;
     const spent: Record<string, string> = {};
     const server = buildServer(caller, request, requestId, spent);
@@ -97,7 +98,10 @@ export async function handleMcp(request: Request): Promise<Response> {
     });
     await server.connect(transport);
     try {
-      const response = await transport.handleRequest(request);
+      const response = await transport.handleRequest(
+        request,
+        parsed === undefined ? undefined : { parsedBody: parsed },
+      );
       const headers = new Headers(response.headers);
       for (const [name, value] of Object.entries({ ...spent, "Request-Id": requestId, "Cache-Control": "no-store" })) {
         headers.set(name, value);
@@ -116,34 +120,37 @@ export async function handleMcp(request: Request): Promise<Response> {
  * Bearer challenge naming the scopes it needs (the MCP authorization spec's step-up: the client may
  * ask the member for more), not as a tool error inside a 200. A personal access token cannot be
  * widened by its client, so there the refusal stays a tool error the model can read. Only a body
- * small enough for the transport is read.
+ * small enough for the transport is read, and what it parsed to goes to the transport (`parsed`),
+ * so the body is not read and parsed twice.
  */
-async function outOfScopeCall(request: Request, caller: Caller): Promise<Response | null> {
-  if (caller.kind !== "oauth") return null;
-  const copy = request.clone();
-  // A body too large for the transport is left to it (it answers that as too large).
-  if (Number(copy.headers.get("content-length") ?? 0) > MAX_BODY_BYTES || !copy.body) return null;
-  const bytes = await readCapped(copy, MAX_BODY_BYTES);
-  if (bytes === null) return null;
-  const text = Buffer.from(bytes).toString("utf8");
+async function outOfScopeCall(request: Request, caller: Caller): Promise<{ refused?: Response; parsed?: unknown }> {
+  if (caller.kind !== "oauth") return {};
+  // A body too large for the transport, or not JSON, is left to it (it answers those itself from
+  // the request's own body, which this read of a copy leaves unread).
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES || !request.body) return {};
+  const bytes = await readCapped(request.clone(), MAX_BODY_BYTES);
+  if (bytes === null) return {};
   let message: unknown;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(Buffer.from(bytes).toString("utf8"));
   } catch {
-    return null;
+    return {};
   }
   const call = message as { method?: unknown; id?: unknown; params?: { name?: unknown } } | null;
-  if (call?.method !== "tools/call" || typeof call.params?.name !== "string") return null;
-  const capability = capabilityByTool.get(call.params.name);
-  if (!capability) return null;
-  const needs = acceptedScopes(capability);
-  if (needs.some((scope) => caller.scopes.has(scope))) return null;
+  const capability =
+    call?.method === "tools/call" && typeof call.params?.name === "string"
+      ? capabilityByTool.get(call.params.name)
+      : undefined;
+  const needs = capability ? acceptedScopes(capability) : [];
+  if (!capability || needs.some((scope) => caller.scopes.has(scope))) return { parsed: message };
   const error = insufficientScope(needs, "mcp");
-  const body = { jsonrpc: "2.0", error: { code: -32001, message: error.message }, id: call.id ?? null };
-  return new Response(JSON.stringify(body), {
-    status: 403,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers },
-  });
+  const body = { jsonrpc: "2.0", error: { code: -32001, message: error.message }, id: call?.id ?? null };
+  return {
+    refused: new Response(JSON.stringify(body), {
+      status: 403,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers },
+    }),
+  };
 }
 
 /** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
