@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "../define.ts";
 import { EVENT_KINDS, EVENT_TYPES } from "../events.ts";
 import { KEEP_EVENTS_DAYS } from "../limits.ts";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../pagination.ts";
+import { pageQuery } from "../pagination.ts";
 import type { Scope } from "../scopes.ts";
 
 /** The read scope an event kind needs: the one of the resource whose record it carries. */
@@ -46,12 +46,9 @@ export const eventsList = defineOperation({
   // Each kind needs the read scope of its resource; any one of them lets the log answer.
   answersByScope: EVENT_READ_SCOPES,
   input: z.strictObject({
-    after: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe("Cursor from next_cursor of a previous answer; without it the log starts at its oldest kept event."),
+    after: pageQuery.after.describe(
+      "Cursor from next_cursor of a previous answer; without it the log starts at its oldest kept event.",
+    ),
     types: z
       .string()
       .regex(
@@ -63,12 +60,7 @@ export const eventsList = defineOperation({
       .describe(
         "Only these event kinds, comma-separated (item.created,item.updated); default every kind the token may read.",
       ),
-    limit: z
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .optional()
-      .describe(`Page size, 1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
+    limit: pageQuery.limit,
   }),
   output: z.object({
     data: z.array(eventLogEntry),
