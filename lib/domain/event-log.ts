@@ -3,7 +3,7 @@ import { eventReadScope } from "../../registry/operations/events.ts";
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { Scope } from "../../registry/scopes.ts";
 import { DomainError } from "../errors/domain-error.ts";
-import { type EventRow, eventBody } from "./webhooks/payload.ts";
+import { type EventRow, eventEntry } from "./webhooks/payload.ts";
 import type { ToolHandler } from "./context.ts";
 import { decodeOpaqueCursor, encodeOpaqueCursor } from "../http/pagination.ts";
 
@@ -74,7 +74,7 @@ export const listEvents: ToolHandler<"events_list"> = async ({ tx, memberId, sco
   const page = rows.slice(0, limit).map((row) => row.r);
   const last = page.at(-1);
   return {
-    data: page.map((event) => JSON.parse(eventBody(event)) as unknown),
+    data: page.map((event) => eventEntry(event).entry),
     has_more: rows.length > limit,
     next_cursor: encodeEventCursor(last ? { txid: String(last.txid), position: String(last.log_position) } : cursor),
   };

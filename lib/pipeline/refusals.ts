@@ -1,9 +1,8 @@
 import type { Capability } from "../../registry/capabilities.ts";
 import { actorOf, type Caller } from "../auth/caller.ts";
 import { type Actor, asService } from "../db/index.ts";
+import { isUuid } from "../http/pagination.ts";
 import { ApiError } from "../http/problem.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Refusals not worth a row: no credential was proven (401), or the caller is being throttled (429). */
 const UNRECORDED = new Set([401, 429]);
@@ -28,7 +27,7 @@ export async function recordRefusal(
   if (UNRECORDED.has(status)) return;
   const code = error instanceof ApiError ? error.code : "internal";
   const given = path?.id ?? (rawInput as { id?: unknown } | null)?.id;
-  const recordId = typeof given === "string" && UUID.test(given) ? given : null;
+  const recordId = isUuid(given) ? given : null;
   try {
     await asService((tx) =>
       tx.query(

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineOperation } from "../define.ts";
-import { EVENT_KINDS, EVENT_TYPES } from "../events.ts";
+import { EVENT_TYPES, eventKindByType } from "../events.ts";
 import { KEEP_EVENTS_DAYS } from "../limits.ts";
 import { pageQuery } from "../pagination.ts";
 import type { Scope } from "../scopes.ts";
 
 /** The read scope an event kind needs: the one of the resource whose record it carries. */
 export const eventReadScope = (type: string): Scope | undefined => {
-  const kind = EVENT_KINDS.find((one) => one.type === type);
+  const kind = eventKindByType.get(type);
   return kind ? (`${kind.resource.scope}:read` as Scope) : undefined;
 };
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { UndoForm } from "@/components/undo-form";
+import { ACTIVITY_KEEP_DAYS } from "@/registry/activity";
 import { describeOperation, listActivity, listCredentials, objectHref, PERIODS, type Period } from "@/lib/web/activity";
 import { formatDateTime } from "@/lib/web/format";
 import { requireMember } from "@/lib/web/session";
@@ -26,8 +27,8 @@ export default async function ActivityPage({
       <h1>Activity</h1>
       <p className="lead">
         What your tokens and connected apps did: each write, and each attempt that was refused, with its error. An
-        update or a delete can be undone for 30 days; an update is put back only if nothing changed the record since.
-        Creates, check-ins and messages are not undone.
+        update or a delete can be undone for {ACTIVITY_KEEP_DAYS} days; an update is put back only if nothing changed
+        the record since. Creates, check-ins and messages are not undone.
       </p>
       <form method="get" className="card row end">
         <label className="grow">

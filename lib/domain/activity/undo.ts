@@ -53,10 +53,10 @@ async function pick(tx: Queryable, actor: Actor | undefined, activityId: string 
   return row;
 }
 
-/** Why a row cannot be undone at all, before anything is touched. */
 /** The resources whose rows the ledger keeps no image of (activityWithoutImage), named for the refusal. */
 const WITHOUT_IMAGE = listInProse(resources.filter((resource) => resource.activityWithoutImage).map(proseName));
 
+/** Why a row cannot be undone at all, before anything is touched. */
 function refusal(row: ActivityRow): string | undefined {
   if (row.status !== null) return "This attempt was refused: it changed nothing, so there is nothing to undo.";
   if (row.undone_at) return `This write was already undone (${row.undone_at}).`;

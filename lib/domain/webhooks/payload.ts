@@ -33,10 +33,11 @@ function addressOf(kind: EventKind | undefined, id: string): string {
 }
 
 /**
- * The body POSTed, and an entry of the event log (GET /events): {id, type, created_at, sequence, data};
- * over 256 KB, data is the record's address instead.
+ * An event as POSTed and as an entry of the event log (GET /events): {id, type, created_at, sequence,
+ * data}; over 256 KB, data is the record's address instead. `body` is the entry serialised, so the log
+ * answers the entry without parsing the body back.
  */
-export function eventBody(event: EventRow): string {
+export function eventEntry(event: EventRow): { entry: Record<string, unknown>; body: string } {
   const kind = eventKindByType.get(event.type);
   const envelope = {
     id: event.id,
@@ -44,8 +45,13 @@ export function eventBody(event: EventRow): string {
     created_at: event.created_at,
     sequence: event.record_sequence ?? null,
   };
-  const body = JSON.stringify({ ...envelope, data: dataOf(kind, event.data) });
-  if (Buffer.byteLength(body) <= WEBHOOK_LIMITS.maxPayloadBytes) return body;
+  const entry = { ...envelope, data: dataOf(kind, event.data) };
+  const body = JSON.stringify(entry);
+  if (Buffer.byteLength(body) <= WEBHOOK_LIMITS.maxPayloadBytes) return { entry, body };
   const id = String(event.record_id ?? event.data.id);
-  return JSON.stringify({ ...envelope, data: { id, url: addressOf(kind, id) } });
+  const small = { ...envelope, data: { id, url: addressOf(kind, id) } };
+  return { entry: small, body: JSON.stringify(small) };
 }
+
+/** The body POSTed for an event (eventEntry's body). */
+export const eventBody = (event: EventRow): string => eventEntry(event).body;
