@@ -96,6 +96,16 @@ export const oauthCaller = (
   limits: row.limits,
   cached,
 });
+/**
+ * What a member transaction re-checks for this caller: a token read from this instance's cache may
+ * have been revoked since (the transaction asserts it live); one just looked up is live.
+ */
+export function liveCheck(caller: Caller): { tokenId?: string; oauthTokenId?: string } {
+  if (caller.kind === "token" && caller.cached) return { tokenId: caller.tokenId };
+  if (caller.kind === "oauth" && caller.cached) return { oauthTokenId: caller.tokenId };
+  return {};
+}
+
 /** The actor a caller writes as, through a surface (the claims of its member transaction). */
 export function actorOf(caller: Caller, surface: Actor["surface"]): Actor {
   switch (caller.kind) {

@@ -2,7 +2,7 @@ import type { Capability } from "../../registry/capabilities.ts";
 import { type ConfirmDeleteDirective, DELETE_CONFIRMATION_DAYS } from "../../registry/confirm-delete.ts";
 import type { ResourceSpec } from "../../registry/define.ts";
 import { notOwnerMessage } from "../../registry/ownership.ts";
-import type { Caller } from "../auth/caller.ts";
+import { type Caller, liveCheck } from "../auth/caller.ts";
 import { asMember, asService, type Queryable } from "../db/index.ts";
 import { DomainError } from "../errors/domain-error.ts";
 import { toRecord } from "./record.ts";
@@ -79,7 +79,6 @@ export async function holdDelete(
 }
 
 async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string): Promise<HeldRow> {
-  const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
   const describe = resource.confirmDeleteSql ?? {};
   const [row] = await asMember(
     caller.memberId,
@@ -99,7 +98,7 @@ async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string):
          from (select 1) one left join target t on true`,
         [id],
       ),
-    { tokenId, collections: caller.limits?.collections },
+    { ...liveCheck(caller), collections: caller.limits?.collections },
   ).catch((error: unknown) => {
     throw fromStoreError(error);
   });
