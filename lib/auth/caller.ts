@@ -30,7 +30,6 @@ export type OAuthCaller = ActingMember & {
   tokenId: string;
   /** The resource (RFC 8707) the token was issued for; the resource server checks it. */
   audience: string;
-  limits?: CredentialLimits;
   cached: boolean;
 };
 /** A signed-in browser on the settings pages: every scope, a bucket per session. */
@@ -82,7 +81,7 @@ export const oauthCaller = (
     tokenId: string;
     audience: string;
     scopes: readonly string[];
-    limits?: CredentialLimits;
+    limits?: CredentialLimits | null;
   },
   cached = false,
 ): OAuthCaller => ({
@@ -93,8 +92,8 @@ export const oauthCaller = (
   tokenId: row.tokenId,
   audience: row.audience,
   scopes: scopeSet(row.scopes),
-  limits: row.limits,
   cached,
+  ...(row.limits ? { limits: row.limits } : {}),
 });
 /**
  * What a member transaction re-checks for this caller: a token read from this instance's cache may

@@ -1,6 +1,5 @@
 import { asService, getDb, type Queryable } from "../../db/index.ts";
 import { type OAuthCaller, oauthCaller } from "../caller.ts";
-import type { CredentialLimits } from "../credential-limits.ts";
 import { limitsFromStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
 import { OAuthError } from "./errors.ts";
@@ -211,8 +210,6 @@ export async function revokeOAuthToken(token: string, clientId: string): Promise
   }
 }
 
-const limitsFrom = (stored: unknown): CredentialLimits | undefined => limitsFromStore(stored) ?? undefined;
-
 /**
  * An OAuth access token → its caller, as authenticateToken does for personal access tokens: one
  * round trip that finds the live token and grant and, at most once a minute, stamps the grant's
@@ -256,22 +253,18 @@ export async function authenticateAccessToken(token: string): Promise<OAuthCalle
     [hash],
   );
   if (!row) return null;
-  const fields = {
+  const caller = oauthCaller({
     memberId: row.member_id,
     grantId: row.grant_id,
     clientId: row.client_id,
     tokenId: row.id,
     audience: row.resource,
     scopes: row.scopes,
-    limits: limitsFrom(row.limits),
-  };
-  cache.set(
-    key,
-    Object.freeze(oauthCaller(fields, true) as OAuthCaller & { cached: true }),
-    Number(row.expires_ms),
-    startedAt,
-  );
-  return oauthCaller(fields);
+    limits: limitsFromStore(row.limits),
+  });
+  // Shared by every request the entry serves, so frozen.
+  cache.set(key, Object.freeze({ ...caller, cached: true as const }), Number(row.expires_ms), startedAt);
+  return caller;
 }
 
 /** Upkeep: tokens expired more than a day ago, and codes past their life, are deleted. */
