@@ -52,7 +52,8 @@ export async function holdDelete(
   const [row] = await asService((tx) =>
     tx.query<{ id: string; expires_at: string }>(
       `insert into app_private.delete_confirmations (member_id, token_id, credential, tool, resource, target_id, target, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, now() + make_interval(days => $8))
+       values ($1, $2, coalesce((select client_name from app_private.oauth_grants where id = $9::uuid), $3),
+               $4, $5, $6, $7::jsonb, now() + make_interval(days => $8))
        returning id, to_jsonb(expires_at) #>> '{}' as expires_at`,
       [
         caller.memberId,
@@ -63,6 +64,8 @@ export async function holdDelete(
         id,
         JSON.stringify(target),
         DELETE_CONFIRMATION_DAYS,
+        // An OAuth app is named to the member as on Connected apps, not as "oauth".
+        caller.kind === "oauth" ? caller.grantId : null,
       ],
     ),
   );
