@@ -3,7 +3,7 @@ import { type OAuthCaller, oauthCaller } from "../caller.ts";
 import { limitsFromStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
 import { OAuthError } from "./errors.ts";
-import { revokeGrant } from "./grants.ts";
+import { revokeGrant, revokeGrantIn } from "./grants.ts";
 import {
   isAccessToken,
   isRefreshToken,
@@ -67,24 +67,6 @@ async function issueTokens(tx: Queryable, grantId: string, scopes: readonly stri
   };
 }
 
-/** Revokes the grant (a trigger revokes its tokens); answers the hashes of its access tokens. */
-async function revokeFamily(
-  tx: Queryable,
-  grantId: string,
-  reason: "code_reuse" | "refresh_token_reuse",
-): Promise<string[]> {
-  const rows = await tx.query<{ hash: string }>(
-    `with revoked as (
-       update app_private.oauth_grants set revoked_at = now(), revoked_reason = $2
-       where id = $1 and revoked_at is null returning id
-     )
-     select encode(t.token_hash, 'hex') as hash from app_private.oauth_tokens t
-     where t.grant_id = $1 and t.kind = 'access' and exists (select 1 from revoked)`,
-    [grantId, reason],
-  );
-  return rows.map((row) => row.hash);
-}
-
 /**
  * The authorization_code grant (OAuth 2.1 §4.1.3): the code once, by the client it was issued to,
  * with the same redirect URI, the PKCE verifier of its challenge, and its resource. A code presented
@@ -118,7 +100,7 @@ export async function exchangeCode(input: {
     );
     if (!row) return new Refusal(invalidGrant("The code is unknown."));
     if (row.used) {
-      const revoked = await revokeFamily(tx, row.grant_id, "code_reuse");
+      const revoked = (await revokeGrantIn(tx, row.grant_id, "code_reuse")) ?? [];
       return new Refusal(invalidGrant("The code was already used; the grant and its tokens are revoked."), revoked);
     }
     if (row.expired || row.revoked) return new Refusal(invalidGrant("The code has expired."));
@@ -169,7 +151,7 @@ export async function refreshTokens(input: {
     if (row.client_id !== input.clientId)
       return new Refusal(invalidGrant("The refresh token was issued to another client."));
     if (row.used) {
-      const revoked = await revokeFamily(tx, row.grant_id, "refresh_token_reuse");
+      const revoked = (await revokeGrantIn(tx, row.grant_id, "refresh_token_reuse")) ?? [];
       return new Refusal(
         invalidGrant("The refresh token was already used; the grant and its tokens are revoked."),
         revoked,
