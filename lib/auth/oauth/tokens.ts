@@ -3,7 +3,7 @@ import { type OAuthCaller, oauthCaller } from "../caller.ts";
 import { limitsFromStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
 import { OAuthError } from "./errors.ts";
-import { revokeGrant, revokeGrantIn } from "./grants.ts";
+import { revokeGrantIn } from "./grants.ts";
 import {
   isAccessToken,
   isRefreshToken,
@@ -176,20 +176,19 @@ export async function refreshTokens(input: {
 export async function revokeOAuthToken(token: string, clientId: string): Promise<void> {
   const kind = isAccessToken(token) ? "access" : isRefreshToken(token) ? "refresh" : null;
   if (!kind) return;
-  const rows = await asService((tx) =>
-    tx.query<{ grant_id: string }>(
+  const hash = secretHash(token);
+  // One transaction: the refresh token and its grant go together or not at all.
+  const revoked = await asService(async (tx) => {
+    const [row] = await tx.query<{ grant_id: string }>(
       `update app_private.oauth_tokens t set revoked_at = coalesce(t.revoked_at, now())
        from app_private.oauth_grants g
        where t.token_hash = $1 and t.kind = $2 and g.id = t.grant_id and g.client_id = $3
        returning t.grant_id`,
-      [secretHash(token), kind, clientId],
-    ),
-  );
-  tokenCache().forget(secretHash(token).toString("hex"));
-  const grant = rows[0];
-  if (kind === "refresh" && grant) {
-    await revokeGrant(grant.grant_id);
-  }
+      [hash, kind, clientId],
+    );
+    return kind === "refresh" && row ? ((await revokeGrantIn(tx, row.grant_id, "client")) ?? []) : [];
+  });
+  for (const forgotten of [hash.toString("hex"), ...revoked]) tokenCache().forget(forgotten);
 }
 
 /**
