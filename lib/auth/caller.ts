@@ -30,7 +30,6 @@ export type OAuthCaller = ActingMember & {
   tokenId: string;
   /** The resource (RFC 8707) the token was issued for; the resource server checks it. */
   audience: string;
-  limits?: CredentialLimits;
   cached: boolean;
 };
 /** A signed-in browser on the settings pages: every scope, a bucket per session. */
@@ -82,7 +81,7 @@ export const oauthCaller = (
     tokenId: string;
     audience: string;
     scopes: readonly string[];
-    limits?: CredentialLimits;
+    limits?: CredentialLimits | null;
   },
   cached = false,
 ): OAuthCaller => ({
@@ -93,9 +92,19 @@ export const oauthCaller = (
   tokenId: row.tokenId,
   audience: row.audience,
   scopes: scopeSet(row.scopes),
-  limits: row.limits,
   cached,
+  ...(row.limits ? { limits: row.limits } : {}),
 });
+/**
+ * What a member transaction re-checks for this caller: a token read from this instance's cache may
+ * have been revoked since (the transaction asserts it live); one just looked up is live.
+ */
+export function liveCheck(caller: Caller): { tokenId?: string; oauthTokenId?: string } {
+  if (caller.kind === "token" && caller.cached) return { tokenId: caller.tokenId };
+  if (caller.kind === "oauth" && caller.cached) return { oauthTokenId: caller.tokenId };
+  return {};
+}
+
 /** The actor a caller writes as, through a surface (the claims of its member transaction). */
 export function actorOf(caller: Caller, surface: Actor["surface"]): Actor {
   switch (caller.kind) {

@@ -2,7 +2,7 @@ import type { Capability } from "../../registry/capabilities.ts";
 import { type ConfirmDeleteDirective, DELETE_CONFIRMATION_DAYS } from "../../registry/confirm-delete.ts";
 import type { ResourceSpec } from "../../registry/define.ts";
 import { notOwnerMessage } from "../../registry/ownership.ts";
-import type { Caller } from "../auth/caller.ts";
+import { type Caller, liveCheck } from "../auth/caller.ts";
 import { asMember, asService, type Queryable } from "../db/index.ts";
 import { DomainError } from "../errors/domain-error.ts";
 import { toRecord } from "./record.ts";
@@ -52,7 +52,8 @@ export async function holdDelete(
   const [row] = await asService((tx) =>
     tx.query<{ id: string; expires_at: string }>(
       `insert into app_private.delete_confirmations (member_id, token_id, credential, tool, resource, target_id, target, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, now() + make_interval(days => $8))
+       values ($1, $2, coalesce((select client_name from app_private.oauth_grants where id = $9::uuid), $3),
+               $4, $5, $6, $7::jsonb, now() + make_interval(days => $8))
        returning id, to_jsonb(expires_at) #>> '{}' as expires_at`,
       [
         caller.memberId,
@@ -63,6 +64,8 @@ export async function holdDelete(
         id,
         JSON.stringify(target),
         DELETE_CONFIRMATION_DAYS,
+        // An OAuth app is named to the member as on Connected apps, not as "oauth".
+        caller.kind === "oauth" ? caller.grantId : null,
       ],
     ),
   );
@@ -79,7 +82,6 @@ export async function holdDelete(
 }
 
 async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string): Promise<HeldRow> {
-  const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
   const describe = resource.confirmDeleteSql ?? {};
   const [row] = await asMember(
     caller.memberId,
@@ -99,7 +101,7 @@ async function dryRunDelete(caller: Caller, resource: ResourceSpec, id: string):
          from (select 1) one left join target t on true`,
         [id],
       ),
-    { tokenId, collections: caller.limits?.collections },
+    { ...liveCheck(caller), collections: caller.limits?.collections },
   ).catch((error: unknown) => {
     throw fromStoreError(error);
   });

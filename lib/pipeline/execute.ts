@@ -1,5 +1,5 @@
 import { acceptedScopes, type Capability, scopeForInput } from "../../registry/capabilities.ts";
-import { actorOf, type Caller } from "../auth/caller.ts";
+import { actorOf, type Caller, liveCheck } from "../auth/caller.ts";
 import type { Actor } from "../db/index.ts";
 import { asMember } from "../db/index.ts";
 import { continuing } from "../db/index.ts";
@@ -73,9 +73,6 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
           throw fromStoreError(error);
         })
       : undefined;
-    // A token read from the cache is re-checked in the member transaction; one just looked up is live.
-    const tokenId = caller.kind === "token" && caller.cached ? caller.tokenId : undefined;
-    const oauthTokenId = caller.kind === "oauth" && caller.cached ? caller.tokenId : undefined;
     const result = await asMember(
       memberId,
       async (tx) => {
@@ -86,7 +83,7 @@ export async function execute(capability: Capability, rawInput: unknown, call: C
           await handler({ memberId, scopes, tx: step, input, capability, prepared, actor }),
         );
       },
-      { tokenId, oauthTokenId, collections: caller.limits?.collections, actor },
+      { ...liveCheck(caller), collections: caller.limits?.collections, actor },
     ).catch((error: unknown) => {
       throw fromStoreError(error);
     });

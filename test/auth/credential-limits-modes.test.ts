@@ -1,6 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newAccessToken, secretHash } from "@/lib/auth/oauth/secrets";
 import { authenticateToken } from "@/lib/auth/tokens";
+import { oauthUrls } from "@/lib/http/oauth-urls";
 import { getDb } from "@/lib/db";
 import { asService } from "@/lib/db";
 import { pendingDeletes, takeDelete } from "@/lib/domain/delete-confirmations";
@@ -153,6 +155,27 @@ describe("safety modes of a credential", () => {
       expect(rest.body.detail).toMatch(/\/settings\/confirmations\?id=[0-9a-f-]{36}/);
       expect((await api("GET", `/items/${itemId}`, { token: ada.token })).status).toBe(200);
       expect((await pendingDeletes(ada.id)).map((p) => p.target_id)).toEqual([itemId]);
+    });
+
+    it("names an OAuth app's held delete by the app, as Connected apps does", async () => {
+      const ada = await makeMember();
+      const { itemId } = await collectionWithItem(ada, "Careful");
+      const token = newAccessToken();
+      await asService(async (tx) => {
+        const [grant] = await tx.query<{ id: string }>(
+          `insert into app_private.oauth_grants (member_id, client_id, client_name, redirect_uri, resource, scopes, limits)
+           values ($1, 'https://app.example/client.json', 'Careful App', 'https://app.example/cb', $2, $3, $4) returning id`,
+          [ada.id, oauthUrls().resource("api"), ["items:write"], JSON.stringify({ confirmDestructive: true })],
+        );
+        await tx.query(
+          `insert into app_private.oauth_tokens (grant_id, kind, token_hash, expires_at)
+           values ($1, 'access', $2, now() + interval '1 hour')`,
+          [grant?.id, secretHash(token)],
+        );
+      });
+      const rest = await api("DELETE", `/items/${itemId}`, { token });
+      expect(rest.body.code).toBe("confirmation_required");
+      expect((await pendingDeletes(ada.id)).map((p) => p.credential)).toEqual(["Careful App"]);
     });
 
     it("answers a delete of a row it cannot delete as the delete would (404), holding nothing", async () => {

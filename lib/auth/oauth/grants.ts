@@ -1,4 +1,4 @@
-import { asService } from "../../db/index.ts";
+import { asService, type Queryable } from "../../db/index.ts";
 import type { CredentialLimits } from "../credential-limits.ts";
 import { limitsToStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
@@ -83,27 +83,41 @@ export async function listGrants(memberId: string): Promise<GrantRecord[]> {
   );
 }
 
+/** Why a grant ended (oauth_grants.revoked_reason, and connected_app.revoked). */
+export type GrantRevokedReason = "member" | "client" | "code_reuse" | "refresh_token_reuse";
+
 /**
- * Revokes a grant and every token it issued, at once: a trigger revokes the tokens, whose own
- * trigger announces each to every instance (lib/auth/token-cache.ts); this one forgets them now.
- * With memberId, only that member's grant, revoked by the member (Connected apps); without, by the
- * client (RFC 7009 revocation of its refresh token). The reason goes into connected_app.revoked.
- * Answers whether a live grant was revoked.
+ * Revokes a live grant in the transaction given: a trigger revokes its tokens, whose own trigger
+ * announces each to every instance (lib/auth/token-cache.ts). With memberId, only that member's
+ * grant. Answers the hashes of its access tokens, for this instance to forget once committed, or
+ * null when no live grant was revoked.
+ */
+export async function revokeGrantIn(
+  tx: Queryable,
+  grantId: string,
+  reason: GrantRevokedReason,
+  memberId?: string,
+): Promise<string[] | null> {
+  const rows = await tx.query<{ hash: string | null }>(
+    `with revoked as (
+       update app_private.oauth_grants set revoked_at = now(), revoked_reason = $2
+       where id = $1 and revoked_at is null and ($3::uuid is null or member_id = $3::uuid)
+       returning id
+     )
+     select encode(t.token_hash, 'hex') as hash from revoked r
+     left join app_private.oauth_tokens t on t.grant_id = r.id and t.kind = 'access'`,
+    [grantId, reason, memberId ?? null],
+  );
+  return rows.length ? rows.flatMap((row) => (row.hash ? [row.hash] : [])) : null;
+}
+
+/**
+ * Revokes a grant and every token it issued, at once. With memberId, by the member (Connected
+ * apps), only that member's grant; without, by the client (RFC 7009 revocation of its refresh
+ * token). Answers whether a live grant was revoked.
  */
 export async function revokeGrant(grantId: string, memberId?: string): Promise<boolean> {
-  const rows = await asService((tx) =>
-    tx.query<{ hash: string | null }>(
-      `with revoked as (
-         update app_private.oauth_grants
-            set revoked_at = now(), revoked_reason = case when $2::uuid is null then 'client' else 'member' end
-         where id = $1 and revoked_at is null and ($2::uuid is null or member_id = $2::uuid)
-         returning id
-       )
-       select encode(t.token_hash, 'hex') as hash from revoked r
-       left join app_private.oauth_tokens t on t.grant_id = r.id and t.kind = 'access'`,
-      [grantId, memberId ?? null],
-    ),
-  );
-  for (const row of rows) if (row.hash) tokenCache().forget(row.hash);
-  return rows.length > 0;
+  const hashes = await asService((tx) => revokeGrantIn(tx, grantId, memberId ? "member" : "client", memberId));
+  for (const hash of hashes ?? []) tokenCache().forget(hash);
+  return hashes !== null;
 }

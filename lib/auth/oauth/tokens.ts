@@ -1,10 +1,9 @@
 import { asService, getDb, type Queryable } from "../../db/index.ts";
 import { type OAuthCaller, oauthCaller } from "../caller.ts";
-import type { CredentialLimits } from "../credential-limits.ts";
 import { limitsFromStore } from "../limits-json.ts";
 import { tokenCache } from "../token-cache.ts";
 import { OAuthError } from "./errors.ts";
-import { revokeGrant } from "./grants.ts";
+import { revokeGrantIn } from "./grants.ts";
 import {
   isAccessToken,
   isRefreshToken,
@@ -68,24 +67,6 @@ async function issueTokens(tx: Queryable, grantId: string, scopes: readonly stri
   };
 }
 
-/** Revokes the grant (a trigger revokes its tokens); answers the hashes of its access tokens. */
-async function revokeFamily(
-  tx: Queryable,
-  grantId: string,
-  reason: "code_reuse" | "refresh_token_reuse",
-): Promise<string[]> {
-  const rows = await tx.query<{ hash: string }>(
-    `with revoked as (
-       update app_private.oauth_grants set revoked_at = now(), revoked_reason = $2
-       where id = $1 and revoked_at is null returning id
-     )
-     select encode(t.token_hash, 'hex') as hash from app_private.oauth_tokens t
-     where t.grant_id = $1 and t.kind = 'access' and exists (select 1 from revoked)`,
-    [grantId, reason],
-  );
-  return rows.map((row) => row.hash);
-}
-
 /**
  * The authorization_code grant (OAuth 2.1 §4.1.3): the code once, by the client it was issued to,
  * with the same redirect URI, the PKCE verifier of its challenge, and its resource. A code presented
@@ -119,7 +100,7 @@ export async function exchangeCode(input: {
     );
     if (!row) return new Refusal(invalidGrant("The code is unknown."));
     if (row.used) {
-      const revoked = await revokeFamily(tx, row.grant_id, "code_reuse");
+      const revoked = (await revokeGrantIn(tx, row.grant_id, "code_reuse")) ?? [];
       return new Refusal(invalidGrant("The code was already used; the grant and its tokens are revoked."), revoked);
     }
     if (row.expired || row.revoked) return new Refusal(invalidGrant("The code has expired."));
@@ -170,7 +151,7 @@ export async function refreshTokens(input: {
     if (row.client_id !== input.clientId)
       return new Refusal(invalidGrant("The refresh token was issued to another client."));
     if (row.used) {
-      const revoked = await revokeFamily(tx, row.grant_id, "refresh_token_reuse");
+      const revoked = (await revokeGrantIn(tx, row.grant_id, "refresh_token_reuse")) ?? [];
       return new Refusal(
         invalidGrant("The refresh token was already used; the grant and its tokens are revoked."),
         revoked,
@@ -195,23 +176,20 @@ export async function refreshTokens(input: {
 export async function revokeOAuthToken(token: string, clientId: string): Promise<void> {
   const kind = isAccessToken(token) ? "access" : isRefreshToken(token) ? "refresh" : null;
   if (!kind) return;
-  const rows = await asService((tx) =>
-    tx.query<{ grant_id: string }>(
+  const hash = secretHash(token);
+  // One transaction: the refresh token and its grant go together or not at all.
+  const revoked = await asService(async (tx) => {
+    const [row] = await tx.query<{ grant_id: string }>(
       `update app_private.oauth_tokens t set revoked_at = coalesce(t.revoked_at, now())
        from app_private.oauth_grants g
        where t.token_hash = $1 and t.kind = $2 and g.id = t.grant_id and g.client_id = $3
        returning t.grant_id`,
-      [secretHash(token), kind, clientId],
-    ),
-  );
-  tokenCache().forget(secretHash(token).toString("hex"));
-  const grant = rows[0];
-  if (kind === "refresh" && grant) {
-    await revokeGrant(grant.grant_id);
-  }
+      [hash, kind, clientId],
+    );
+    return kind === "refresh" && row ? ((await revokeGrantIn(tx, row.grant_id, "client")) ?? []) : [];
+  });
+  for (const forgotten of [hash.toString("hex"), ...revoked]) tokenCache().forget(forgotten);
 }
-
-const limitsFrom = (stored: unknown): CredentialLimits | undefined => limitsFromStore(stored) ?? undefined;
 
 /**
  * An OAuth access token → its caller, as authenticateToken does for personal access tokens: one
@@ -256,22 +234,18 @@ export async function authenticateAccessToken(token: string): Promise<OAuthCalle
     [hash],
   );
   if (!row) return null;
-  const fields = {
+  const caller = oauthCaller({
     memberId: row.member_id,
     grantId: row.grant_id,
     clientId: row.client_id,
     tokenId: row.id,
     audience: row.resource,
     scopes: row.scopes,
-    limits: limitsFrom(row.limits),
-  };
-  cache.set(
-    key,
-    Object.freeze(oauthCaller(fields, true) as OAuthCaller & { cached: true }),
-    Number(row.expires_ms),
-    startedAt,
-  );
-  return oauthCaller(fields);
+    limits: limitsFromStore(row.limits),
+  });
+  // Shared by every request the entry serves, so frozen.
+  cache.set(key, Object.freeze({ ...caller, cached: true as const }), Number(row.expires_ms), startedAt);
+  return caller;
 }
 
 /** Upkeep: tokens expired more than a day ago, and codes past their life, are deleted. */
