@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/types";
 import type { ResourceSpec } from "@/registry/define";
+import { pullEvents } from "../support/event-log";
 import { freshDatabase } from "../support/fresh-database";
 import { notes } from "./fixtures/notes";
 
@@ -138,9 +139,8 @@ describe("an eleventh resource, declared in one file", () => {
     expect(m.events.EVENT_TYPES).toEqual(expect.arrayContaining(["note.created", "note.updated", "note.deleted"]));
     const ada = await m.factories.makeMember({ scopes: ["todos:read", "todos:write"] });
     const created = await m.api.api("POST", "/notes", { token: ada.token, body: { title: "Logged" } });
-    const log = await m.api.api("GET", "/events?types=note.created", { token: ada.token });
-    expect(log.status).toBe(200);
-    expect(log.body.data.map((event: { data: { id: string } }) => event.data.id)).toContain(created.body.id);
+    const log = await pullEvents(m.api.api, ada.token, { types: "note.created", count: 1 });
+    expect(log.entries.map((event) => event.data.id)).toContain(created.body.id);
   });
 
   it("is in the export", async () => {

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "@/lib/auth/account-deletion";
 import { listGrants, revokeGrant } from "@/lib/auth/oauth/grants";
@@ -6,6 +5,7 @@ import { asService } from "@/lib/db";
 import { runWebhookDeliveries } from "@/lib/webhook-delivery/worker";
 import { eventKindByType, eventPayloadSchema } from "@/registry/events";
 import { api } from "../support/api";
+import { pullEvents } from "../support/event-log";
 import { makeMember, type TestMember, tokenFor } from "../support/factories";
 import {
   approveAndExchange as approve,
@@ -40,16 +40,9 @@ async function drain() {
   for (let i = 0; i < 50; i++) if ((await runWebhookDeliveries({ endpoints: mine })) === 0) return;
 }
 
-/** The member's grant events in the pull log; waits for transactions still running on the server pass. */
-async function pulled(token: string, count: number) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const page = await api("GET", `/events?types=${KINDS.join(",")}&limit=200`, { token });
-    expect(page.status, JSON.stringify(page.body)).toBe(200);
-    if (page.body.data.length >= count || Date.now() > deadline) return page.body.data as any[];
-    await sleep(50);
-  }
-}
+/** The member's grant events in the pull log (waits for transactions still running on the server pass). */
+const pulled = async (token: string, count: number) =>
+  (await pullEvents(api, token, { types: KINDS.join(","), limit: 200, count })).entries as any[];
 
 describe("connected app events", () => {
   it("approving and ending grants is delivered to the member's endpoint and logged, with the reason, no secret, and to nobody else", async () => {

@@ -9,11 +9,11 @@ import { makeCatalogEntry, makeMember, type TestMember, tokenFor } from "../supp
 import { sqlAsMember, sqlAsService } from "../support/store";
 import { invoke } from "../surfaces/agent";
 import { startReceiver } from "../support/webhook-receiver";
+import { type EventEntry as Entry, pullEvents } from "../support/event-log";
 
 process.env.WEBHOOKS_ALLOW_HTTP = "1";
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-type Entry = { id: string; type: string; created_at: string; sequence: number; data: Record<string, any> };
 
 const receivers: Receiver[] = [];
 // Endpoints made by this file: passes deliver only theirs, not other files' (which share the database).
@@ -45,33 +45,7 @@ async function call(token: string, method: string, path: string, body?: unknown)
   return response.body;
 }
 
-/**
- * Pulls pages of `limit` from `after` until the log has nothing more, and again until `count`
- * entries came: on the server pass other files' transactions run meanwhile, and an event is
- * answered only once every transaction older than its own has ended.
- */
-async function pull(token: string, options: { after?: string; types?: string; limit?: number; count?: number } = {}) {
-  const entries: Entry[] = [];
-  let cursor = options.after;
-  let pages = 0;
-  // A ceiling, not a wait: on a busy shared server a long transaction elsewhere holds the log back.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const query = new URLSearchParams({ limit: String(options.limit ?? 50) });
-    if (cursor) query.set("after", cursor);
-    if (options.types) query.set("types", options.types);
-    const page = await api("GET", `/events?${query}`, { token });
-    expect(page.status, JSON.stringify(page.body)).toBe(200);
-    expect(typeof page.body.next_cursor).toBe("string");
-    entries.push(...page.body.data);
-    cursor = page.body.next_cursor;
-    pages++;
-    if (page.body.has_more) continue;
-    if (entries.length >= (options.count ?? 0) || Date.now() > deadline) break;
-    await sleep(50);
-  }
-  return { entries, cursor: cursor as string, pages };
-}
+const pull = (token: string, options?: Parameters<typeof pullEvents>[2]) => pullEvents(api, token, options);
 
 /** Writes through the API that fire one event each, in this order; answers the types expected. */
 async function someWrites(member: TestMember) {
