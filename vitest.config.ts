@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { TEST_FILES } from "./scripts/test-files.ts";
+import SlowFirstSequencer from "./test/support/slow-first-sequencer.ts";
 import { suiteEnv } from "./test/support/suite-env.ts";
 
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
     isolate: false,
     pool: "forks",
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Unit and API tests use an in-memory PGlite unless DATABASE_URL selects the server

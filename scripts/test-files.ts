@@ -68,8 +68,43 @@ export function databaseTestFiles(files: readonly string[], root: string = proce
   const opens = classifier(root);
   return files.filter((file) => {
     const absolute = path.join(root, file);
-    return READS_DATABASE_ENV.test(fs.readFileSync(absolute, "utf8")) || opens(absolute);
+    return readsDatabaseEnv(absolute) || opens(absolute);
   });
+}
+
+const SPAWNS = /^node:(?:child_process|worker_threads|cluster)$/;
+
+/**
+ * Whether a test file starts processes or threads, itself or through the test helpers it imports
+ * (test/ only: lib/'s optional worker thread is not started by importing it). Each such start boots
+ * Node and often a database, so these files are the long ones: vitest starts them first
+ * (test/support/slow-first-sequencer.ts) rather than last on one worker while the other waits.
+ */
+export function startsProcesses(root: string = process.cwd()): (file: string) => boolean {
+  const testDir = path.join(root, "test");
+  const verdicts = new Map<string, boolean>();
+  const visit = (file: string): boolean => {
+    const known = verdicts.get(file);
+    if (known !== undefined) return known;
+    verdicts.set(file, false);
+    let spawns = false;
+    for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIER)) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? "";
+      const local = resolveLocal(root, file, specifier);
+      if (local ? local.startsWith(testDir) && visit(local) : SPAWNS.test(specifier)) {
+        spawns = true;
+        break;
+      }
+    }
+    verdicts.set(file, spawns);
+    return spawns;
+  };
+  return (file) => visit(path.isAbsolute(file) ? file : path.join(root, file));
+}
+
+/** Whether a test file reads DATABASE_URL or REDIS_URL itself: the server-only suites (a big catalog, held-open transactions). */
+export function readsDatabaseEnv(file: string): boolean {
+  return READS_DATABASE_ENV.test(fs.readFileSync(file, "utf8"));
 }
 
 /** The files a vitest filter list selects (vitest keeps a file whose path contains a filter). */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseTestFiles, selectedBy, testFiles } from "../../scripts/test-files.ts";
+import { databaseTestFiles, selectedBy, startsProcesses, testFiles } from "../../scripts/test-files.ts";
 
 /**
  * npm test runs a file on the Postgres server only if it can touch a database (scripts/test-files.ts),
@@ -48,6 +48,25 @@ describe("which test files can touch a database", () => {
     // A new file is classified as it is written, with no list to update.
     write("test/b/new.test.ts", 'import { pure } from "@/lib/pure";\n');
     expect(databaseTestFiles(testFiles(tree), tree)).not.toContain("test/b/new.test.ts");
+  });
+
+  it("finds the files that start processes, themselves or through test helpers, not through lib/ (started first)", () => {
+    write("lib/pglite-thread.ts", 'import { Worker } from "node:worker_threads";\nexport { Worker };\n');
+    write("test/support/child.ts", 'import { spawn } from "node:child_process";\nexport { spawn };\n');
+    write("test/support/through.ts", 'export * from "./child";\n');
+    write("test/c/direct.test.ts", 'import { execFile } from "node:child_process";\n');
+    write("test/c/helper.test.ts", 'import { spawn } from "../support/through";\n');
+    write("test/c/lib-only.test.ts", 'import { Worker } from "@/lib/pglite-thread";\n');
+    write("test/c/plain.test.ts", 'import { pure } from "@/lib/pure";\n');
+    const spawns = startsProcesses(tree);
+    expect(["direct", "helper", "lib-only", "plain"].filter((name) => spawns(`test/c/${name}.test.ts`))).toEqual([
+      "direct",
+      "helper",
+    ]);
+    // On the repository: the CLI and the process-killing tests are among them, a parser's is not.
+    const repo = startsProcesses();
+    expect(repo("test/cli/cli.test.ts") && repo("test/webhooks/server-kill.test.ts")).toBe(true);
+    expect(testFiles().filter(repo).length).toBeLessThan(testFiles().length / 4);
   });
 
   it("selects files as vitest's filters do", () => {

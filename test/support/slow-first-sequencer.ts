@@ -1,0 +1,20 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { readsDatabaseEnv, startsProcesses } from "../../scripts/test-files.ts";
+
+/**
+ * Starts the long files first. Without timings from an earlier run (a clean clone in CI has none)
+ * vitest orders files by size, and a short file that starts processes (the CLI, the code samples,
+ * the server-kill and multi-instance tests) or seeds a big catalog came last: one worker ran it for
+ * tens of seconds while the other had nothing left (CI on 2026-11-27: 35-50 s of a pass). Those
+ * files, found from what they import and read (scripts/test-files.ts), now go first; the rest keep
+ * vitest's order. With timings from an earlier run, vitest's own order (longest first) stands.
+ */
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    if (files.every((spec) => this.ctx.cache.getTestSpecificationResult(spec))) return sorted;
+    const spawns = startsProcesses();
+    const long = (spec: TestSpecification) => spawns(spec.moduleId) || readsDatabaseEnv(spec.moduleId);
+    return [...sorted.filter(long), ...sorted.filter((spec) => !long(spec))];
+  }
+}
