@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { TOKEN_PATTERN } from "@/lib/auth/token-format";
+import { CLI_ARGS, CLI_NODE } from "../support/cli-command";
 
 const run = promisify(execFile);
-const node = path.join(process.cwd(), "node_modules", ".bin", "node");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pds-cli-"));
 // The CLI runs in its own process against the same store the suite uses: its own embedded
 // folder on the PGlite pass, the test database on the server pass.
@@ -15,7 +15,7 @@ const env = { ...process.env, PGLITE_DIR: path.join(dir, "db") };
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(node, ["scripts/cli.ts", ...args], { env });
+    const { stdout, stderr } = await run(CLI_NODE, [...CLI_ARGS, ...args], { env });
     return { code: 0, stdout: stdout.trim(), stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { CLI_ARGS, CLI_NODE } from "../support/cli-command";
 import { openPglite } from "@/lib/db/pglite-driver";
 
 const run = promisify(execFile);
@@ -16,8 +17,8 @@ describe("the embedded data folder", () => {
       await db.query("create table marker (n int)");
       await db.query("insert into marker values (1)");
       const second = await run(
-        path.join(process.cwd(), "node_modules", ".bin", "node"),
-        ["scripts/cli.ts", "member", "create", "--email", "x@example.test", "--password", "pw"],
+        CLI_NODE,
+        [...CLI_ARGS, "member", "create", "--email", "x@example.test", "--password", "pw"],
         { env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir } },
       ).then(
         () => ({ code: 0, stderr: "" }),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
+import { CLI_ARGS, CLI_NODE } from "./cli-command";
 
 /**
  * Separate server processes (scripts/serve-rest.ts), the operator CLI and scratch databases, for the
@@ -78,10 +79,10 @@ export function killHard(server: ServeRestProcess): Promise<void> {
   });
 }
 
-/** The operator CLI (scripts/cli.ts) in its own process, as an operator would run it; answers its stdout. */
+/** The operator CLI (scripts/cli.ts) in its own process, as `npm run cli` runs it; answers its stdout. */
 export function operatorCli(env: NodeJS.ProcessEnv): (...args: string[]) => string {
   return (...args) => {
-    const run = spawnSync(node, ["scripts/cli.ts", ...args], { env, encoding: "utf8" });
+    const run = spawnSync(CLI_NODE, [...CLI_ARGS, ...args], { env, encoding: "utf8" });
     if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed: ${run.stderr}`);
     return run.stdout.trim();
   };
