@@ -34,7 +34,7 @@ function resolveLocal(root: string, from: string, specifier: string): string | n
 }
 
 /** Whether each module (absolute path) opens a database, directly or through what it imports. */
-function classifier(root: string): (file: string) => boolean {
+function classifier(root: string, opensWhat: RegExp = OPENS): (file: string) => boolean {
   const verdicts = new Map<string, boolean>();
   const visit = (file: string): boolean => {
     const known = verdicts.get(file);
@@ -44,7 +44,7 @@ function classifier(root: string): (file: string) => boolean {
     for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIER)) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? "";
       const local = resolveLocal(root, file, specifier);
-      if (local ? visit(local) : OPENS.test(specifier)) {
+      if (local ? visit(local) : opensWhat.test(specifier)) {
         opens = true;
         break;
       }
@@ -63,11 +63,24 @@ export function testFiles(root: string = process.cwd()): string[] {
     .sort();
 }
 
+/**
+ * A file that opens the embedded database itself, whatever the pass (the PGlite thread, the data
+ * folder's lock), says so on a line of its own; the server pass would only run it again as it was.
+ */
+const EMBEDDED_ONLY = /^\/\/ test-files: embedded database only\b/m;
+const SERVER_CLIENTS = /^(?:postgres|redis|pg|@redis\/[^/]+)(?:\/.*)?$/;
+
 /** The files (relative to root) that can touch a database: the Postgres server pass runs these. */
 export function databaseTestFiles(files: readonly string[], root: string = process.cwd()): string[] {
   const opens = classifier(root);
+  const reachesServer = classifier(root, SERVER_CLIENTS);
   return files.filter((file) => {
     const absolute = path.join(root, file);
+    if (EMBEDDED_ONLY.test(fs.readFileSync(absolute, "utf8"))) {
+      // The mark is believed only while nothing the file imports can reach the server's clients.
+      if (reachesServer(absolute)) throw new Error(`${file} says "embedded database only" but imports a server client`);
+      return false;
+    }
     return readsDatabaseEnv(absolute) || opens(absolute);
   });
 }

@@ -69,6 +69,18 @@ describe("which test files can touch a database", () => {
     expect(testFiles().filter(repo).length).toBeLessThan(testFiles().length / 4);
   });
 
+  it("leaves a file marked embedded-only out of the server pass, unless it can reach a server client", () => {
+    const mark = "// test-files: embedded database only (why)\n";
+    write("lib/db/pglite.ts", 'import { PGlite } from "@electric-sql/pglite";\nexport { PGlite };\n');
+    write("test/d/embedded.test.ts", `${mark}import { PGlite } from "@/lib/db/pglite";\n`);
+    write("test/d/unmarked.test.ts", 'import { PGlite } from "@/lib/db/pglite";\n');
+    expect(databaseTestFiles(["test/d/embedded.test.ts", "test/d/unmarked.test.ts"], tree)).toEqual([
+      "test/d/unmarked.test.ts",
+    ]);
+    write("test/d/wrongly-marked.test.ts", `${mark}import { getDb } from "@/lib/db/index.ts";\n`);
+    expect(() => databaseTestFiles(["test/d/wrongly-marked.test.ts"], tree)).toThrow(/imports a server client/);
+  });
+
   it("selects files as vitest's filters do", () => {
     const files = ["test/a/one.test.ts", "test/a/two.test.ts", "test/b/one.test.ts"];
     expect(selectedBy(files, [], tree)).toEqual(files);

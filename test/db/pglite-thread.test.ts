@@ -1,3 +1,4 @@
+// test-files: embedded database only (it opens PGlite folders of its own; scripts/test-files.ts)
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
