@@ -16,7 +16,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  workers: 1,
+  // scripts/e2e.ts picks one or two (two when the cores are idle); spec files are spread between
+  // workers, a file's tests stay in order on one. Specs that start servers of their own use ports apart.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   reporter: [["list"]],
   // Playwright empties outputDir on each run; screenshots we keep go to reports/screenshots.

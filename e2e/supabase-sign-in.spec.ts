@@ -13,7 +13,8 @@ import { expect, pollHealth, scratchDatabaseOrSkip, test } from "./support";
  * /settings/tokens, and the token's requests run as the JWT's sub.
  */
 const ROOT = process.cwd();
-const PORT = Number(process.env.E2E_PORT ?? 3200) + 60;
+// Apart from next-router.spec.ts (+60) and docker-run-stage.spec.ts (+50, +51): two workers run them at once.
+const PORT = Number(process.env.E2E_PORT ?? 3200) + 70;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let gotrue: FakeGoTrue | undefined;
