@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Cookie } from "@playwright/test";
 import { PAGES, SCHEMES, WIDTHS } from "./pages";
 import { expect, SCREENSHOTS, signUp, test } from "./support";
 
@@ -12,11 +13,20 @@ import { expect, SCREENSHOTS, signUp, test } from "./support";
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
+// The member pages only read: one member per worker, signed up once, serves all of them.
+let member: Cookie[] | undefined;
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await signUp(await context.newPage());
+  member = (await context.storageState()).cookies;
+  await context.close();
+});
+
 for (const site of PAGES) {
   test(`${site.name} has no serious accessibility violation, light or dark`, async ({ page, pageErrors }) => {
     // The reference (Scalar) loads four times, as long as docs.spec.ts allows it on a busy machine.
     test.setTimeout(site.ready ? 300_000 : 120_000);
-    if (site.member) await signUp(page);
+    if (site.member) await page.context().addCookies(member ?? []);
     for (const size of WIDTHS) {
       await page.setViewportSize({ width: size.width, height: size.height });
       for (const [index, scheme] of SCHEMES.entries()) {
