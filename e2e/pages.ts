@@ -10,15 +10,13 @@ export interface SitePage {
   ready?: string;
   /** The status the page answers (404 for the not-found page). */
   status?: number;
-  /** It reads the colour scheme once when it starts (Scalar): load it afresh to check another. */
-  schemeAtStart?: boolean;
 }
 
 export const PAGES: readonly SitePage[] = [
   { name: "home", path: "/" },
   { name: "sign-in", path: "/sign-in" },
   { name: "sign-up", path: "/sign-up" },
-  { name: "docs", path: "/docs", ready: "#api-reference[data-loaded]", schemeAtStart: true },
+  { name: "docs", path: "/docs", ready: "#api-reference[data-loaded]" },
   { name: "docs-errors", path: "/docs/errors" },
   { name: "docs-tools", path: "/docs/tools" },
   { name: "docs-connect", path: "/docs/connect" },

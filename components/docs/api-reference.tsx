@@ -20,7 +20,6 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
     }
     let app: { destroy?: () => void } | undefined;
     let cancelled = false;
-    const dark = window.matchMedia("(prefers-color-scheme: dark)");
     void import("@scalar/api-reference").then(({ createApiReference }) => {
       if (cancelled || !mount.current) return;
       app = createApiReference(mount.current, {
@@ -34,8 +33,9 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
         mcp: { disabled: true },
         showDeveloperTools: "never",
         documentDownloadType: "json",
+        // No toggle and no forced mode: Scalar then follows the system's scheme, also when it changes
+        // while the page is open, as the rest of the site does through its CSS variables.
         hideDarkModeToggle: true,
-        forceDarkModeState: dark.matches ? "dark" : "light",
         authentication: { preferredSecurityScheme: "bearer" },
         onLoaded: () => {
           document.getElementById("docs-outline")?.setAttribute("hidden", "");
