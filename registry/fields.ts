@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { defineField } from "./define.ts";
 
+/**
+ * Whether a value has the form of a row id (any UUID, as Postgres reads one): checked before an id
+ * from a URL, a form or a token's claims reaches a `::uuid` cast, which would fail the statement.
+ */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** Field shapes every resource shares. */
 export const idField = (what: string) =>
   defineField({

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isUuid } from "../../registry/fields.ts";
 import { asService, type Queryable } from "../db/index.ts";
 
 /** How long a browser stays signed in without signing in again. */
@@ -100,7 +101,7 @@ export async function listSessions(memberId: string): Promise<SessionListing[]> 
  * still verify, are refused here.
  */
 export async function endSessionById(memberId: string, sessionId: string): Promise<boolean> {
-  if (!UUID.test(sessionId)) return false;
+  if (!isUuid(sessionId)) return false;
   const rows = await asService(async (tx) => [
     ...(await tx.query(
       "delete from app_private.sessions where id = $1 and member_id = $2 and auth_session_id is null returning id",
@@ -114,8 +115,6 @@ export async function endSessionById(memberId: string, sessionId: string): Promi
   ]);
   return rows.length > 0;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Supabase mode: the record of a GoTrue session this service has seen, made on first sight of its

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
+import { isUuid } from "../../registry/fields.ts";
 import type { SupabaseAuthConfig } from "./supabase-config.ts";
 
 export interface SupabaseClaims {
@@ -20,8 +21,6 @@ function jwks(url: string) {
   }
   return set;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Verifies a Supabase access token before the service acts as its subject: asymmetric keys (ES256,
@@ -46,7 +45,7 @@ export async function verifySupabaseJwt(token: string, config: SupabaseAuthConfi
     return null;
   }
   const sessionId = typeof payload.session_id === "string" ? payload.session_id : "";
-  if (payload.role !== "authenticated" || !payload.sub || !UUID.test(payload.sub) || !UUID.test(sessionId)) return null;
+  if (payload.role !== "authenticated" || !payload.sub || !isUuid(payload.sub) || !isUuid(sessionId)) return null;
   if (payload.is_anonymous === true) return null;
   return { sub: payload.sub, sessionId, expiresAt: new Date((payload.exp ?? 0) * 1000) };
 }

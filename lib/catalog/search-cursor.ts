@@ -1,4 +1,5 @@
-import { decodeOpaqueCursor, encodeOpaqueCursor, isUuid } from "../http/pagination.ts";
+import { isUuid } from "../../registry/fields.ts";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "../http/pagination.ts";
 
 /** Search pages are ordered by (score desc, id): the cursor is that keyset, opaque to clients. */
 export interface SearchCursor {

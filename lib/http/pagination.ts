@@ -1,3 +1,4 @@
+import { isUuid } from "../../registry/fields.ts";
 import { DEFAULT_PAGE_SIZE } from "../../registry/pagination.ts";
 import type { Queryable } from "../db/index.ts";
 import { ApiError } from "./problem.ts";
@@ -25,9 +26,6 @@ export function decodeOpaqueCursor<T>(value: string, parse: (parts: readonly unk
     ],
   });
 }
-
-export const isUuid = (value: unknown): value is string =>
-  typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Resource lists: newest first by (created_at with microseconds, id). */
 export interface Cursor {

@@ -1,7 +1,7 @@
 import type { Capability } from "../../registry/capabilities.ts";
+import { isUuid } from "../../registry/fields.ts";
 import { actorOf, type Caller } from "../auth/caller.ts";
 import { type Actor, asService } from "../db/index.ts";
-import { isUuid } from "../http/pagination.ts";
 import { ApiError } from "../http/problem.ts";
 
 /** Refusals not worth a row: no credential was proven (401), or the caller is being throttled (429). */

@@ -3,12 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { isUuid } from "@/registry/fields";
 import { takeDelete } from "@/lib/domain/delete-confirmations";
 import { isSameOrigin } from "@/lib/web/csrf";
 import { callAsSession } from "@/lib/web/session-call";
 import { memberCaller, requireMember } from "@/lib/web/session";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = "/settings/confirmations";
 
 /**
@@ -20,7 +20,7 @@ export async function confirmDeleteAction(form: FormData): Promise<void> {
   if (!isSameOrigin(requestHeaders)) return;
   const member = await requireMember();
   const id = String(form.get("id") ?? "");
-  const held = UUID.test(id) ? await takeDelete(id, member.id) : null;
+  const held = isUuid(id) ? await takeDelete(id, member.id) : null;
   let result = "gone";
   if (held) {
     const outcome = await callAsSession(memberCaller(member), held.tool, { id: held.target_id }, requestHeaders);
@@ -35,7 +35,7 @@ export async function dismissDeleteAction(form: FormData): Promise<void> {
   if (!isSameOrigin(await headers())) return;
   const member = await requireMember();
   const id = String(form.get("id") ?? "");
-  if (UUID.test(id)) await takeDelete(id, member.id);
+  if (isUuid(id)) await takeDelete(id, member.id);
   revalidatePath(PAGE);
   redirect(`${PAGE}?result=kept`);
 }

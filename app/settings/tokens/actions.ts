@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { isUuid } from "@/registry/fields";
 import { renameToken, revokeToken } from "@/lib/auth/tokens";
 import { requestOrigin } from "@/lib/http/origin";
 import { isSameOrigin } from "@/lib/web/csrf";
@@ -11,8 +12,6 @@ import { requireMember } from "@/lib/web/session";
 import type { CreateTokenState } from "@/lib/web/action-states";
 import { createTokenFromForm, validateTokenName } from "@/lib/web/token-form";
 import { tokenSnippets } from "@/lib/web/token-snippets";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The origin the browser used, for the snippets on the "created" card. */
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
@@ -31,7 +30,7 @@ export async function revokeTokenAction(form: FormData): Promise<void> {
   const member = await requireMember();
   // Scoped to this member: another member's token id revokes nothing.
   const id = String(form.get("id") ?? "");
-  if (UUID.test(id)) await revokeToken(id, member.id);
+  if (isUuid(id)) await revokeToken(id, member.id);
   revalidatePath("/settings/tokens");
   redirect("/settings/tokens");
 }
@@ -41,6 +40,6 @@ export async function renameTokenAction(form: FormData): Promise<void> {
   const member = await requireMember();
   const id = String(form.get("id") ?? "");
   const name = validateTokenName(form.get("name"));
-  if (UUID.test(id) && name) await renameToken(id, member.id, name);
+  if (isUuid(id) && name) await renameToken(id, member.id, name);
   revalidatePath("/settings/tokens");
 }
