@@ -1,8 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deleteAccount } from "@/lib/auth/account-deletion";
 import { listGrants, revokeGrant } from "@/lib/auth/oauth/grants";
 import { asService } from "@/lib/db";
-import { runWebhookDeliveries } from "@/lib/webhook-delivery/worker";
 import { eventKindByType, eventPayloadSchema } from "@/registry/events";
 import { api } from "../support/api";
 import { pullEvents } from "../support/event-log";
@@ -14,30 +13,18 @@ import {
   registerClient,
 } from "../support/oauth-grants";
 import { oauthPost } from "../support/oauth-routes";
-import { startReceiver } from "../support/webhook-receiver";
+import { webhookScope } from "../support/webhook-scope";
 
 process.env.WEBHOOKS_ALLOW_HTTP = "1";
 
 const KINDS = ["connected_app.created", "connected_app.revoked"];
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-const receivers: Receiver[] = [];
-const mine: string[] = [];
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
+const { receiver, endpointFor, drain } = webhookScope();
 
 async function receiverFor(member: TestMember, events: string[]) {
-  const r = await startReceiver();
-  receivers.push(r);
-  const response = await api("POST", "/webhook-endpoints", { token: member.token, body: { url: r.url, events } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  mine.push(response.body.id);
+  const r = await receiver();
+  await endpointFor(member, r.url, events);
   return r;
-}
-
-async function drain() {
-  for (let i = 0; i < 50; i++) if ((await runWebhookDeliveries({ endpoints: mine })) === 0) return;
 }
 
 /** The member's grant events in the pull log (waits for transactions still running on the server pass). */

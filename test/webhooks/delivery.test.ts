@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { eventKindByType, eventPayloadSchema, eventReferenceData } from "@/registry/events";
 import { asMember, asService } from "@/lib/db";
 import { eventBody } from "@/lib/domain/webhooks/payload";
@@ -7,28 +7,15 @@ import { runUpkeep } from "@/lib/upkeep/run";
 import { runWebhookDeliveries, webhookClock } from "@/lib/webhook-delivery/worker";
 import { revokeGrant } from "@/lib/auth/oauth/grants";
 import { api } from "../support/api";
-import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
+import { makeCatalogEntry, makeMember } from "../support/factories";
 import { approveAndExchange, registerClient } from "../support/oauth-grants";
-import { startReceiver, verifyServiceSignature, verifyStandard } from "../support/webhook-receiver";
+import { verifyServiceSignature, verifyStandard } from "../support/webhook-receiver";
+import { webhookScope } from "../support/webhook-scope";
 
 process.env.WEBHOOKS_ALLOW_HTTP = "1";
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-const receivers: Receiver[] = [];
 const realNow = webhookClock.now;
-
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const r = await startReceiver(answer);
-  receivers.push(r);
-  return r;
-}
-
-async function endpointFor(member: TestMember, url: string, events: string[] = ["*"]) {
-  const response = await api("POST", "/webhook-endpoints", { token: member.token, body: { url, events } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  mine.push(response.body.id);
-  return response.body as { id: string; secret: string };
-}
+const { mine, receiver, endpointFor, drain } = webhookScope();
 
 function nth<T>(list: readonly T[], index: number): T {
   const one = list[index];
@@ -36,18 +23,8 @@ function nth<T>(list: readonly T[], index: number): T {
   return one;
 }
 
-// Endpoints made by this file: passes deliver only theirs, not other files' (which share the database).
-const mine: string[] = [];
-
-/** Runs delivery passes until nothing is due (the in-process worker is not running in tests). */
-async function drain() {
-  for (let i = 0; i < 50; i++) if ((await runWebhookDeliveries({ endpoints: mine })) === 0) return;
-}
 afterEach(() => {
   webhookClock.now = realNow;
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
 });
 
 describe("webhook endpoints", () => {

@@ -3,41 +3,16 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { runUpkeep } from "@/lib/upkeep/run";
 import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
-import { runWebhookDeliveries } from "@/lib/webhook-delivery/worker";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember, tokenFor } from "../support/factories";
 import { sqlAsMember, sqlAsService } from "../support/store";
 import { invoke } from "../surfaces/agent";
-import { startReceiver } from "../support/webhook-receiver";
+import { webhookScope } from "../support/webhook-scope";
 import { type EventEntry as Entry, pullEvents } from "../support/event-log";
 
 process.env.WEBHOOKS_ALLOW_HTTP = "1";
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-const receivers: Receiver[] = [];
-// Endpoints made by this file: passes deliver only theirs, not other files' (which share the database).
-const mine: string[] = [];
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
-
-async function receiver() {
-  const r = await startReceiver();
-  receivers.push(r);
-  return r;
-}
-
-async function endpointFor(member: TestMember, url: string, events: string[] = ["*"]) {
-  const response = await api("POST", "/webhook-endpoints", { token: member.token, body: { url, events } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  mine.push(response.body.id);
-  return response.body as { id: string };
-}
-
-async function drain() {
-  for (let i = 0; i < 50; i++) if ((await runWebhookDeliveries({ endpoints: mine })) === 0) return;
-}
+const { receiver, endpointFor, drain } = webhookScope();
 
 async function call(token: string, method: string, path: string, body?: unknown) {
   const response = await api(method, path, { token, body });
