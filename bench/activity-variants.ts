@@ -4,8 +4,9 @@
 // A version is a SQL file run as the service before its turn: it installs its functions, triggers, columns
 // and indexes (every trigger named activity_% is dropped first, so a file without any measures the ledger
 // off). Prints, per version and round, the median over BENCH_SQL_WRITES writes of the activity triggers' own
-// time and of the whole statement's (EXPLAIN ANALYZE: every trigger of the statement, the events' included),
-// then the median and range of those over the rounds. Used for bench/results/2026-11-27-activity-cost.md.
+// time, of the whole statement's (EXPLAIN ANALYZE: every trigger of the statement, the events' included) and
+// of the whole transaction (wall clock from this process: its commit too; on PGlite, in this process, that is
+// CPU time), then the median and range of those over the rounds, and the WAL bytes a write (create / update). Used for bench/results/2026-11-27-activity-cost.md.
 // Run: BENCH_DATABASES=pglite,postgres BENCH_MEMBERS=5 BENCH_CATALOG=1000 node bench/activity-variants.ts a.sql b.sql
 import fs from "node:fs";
 import path from "node:path";
@@ -36,6 +37,13 @@ const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 const median = (values: number[]) => quantile(values, 0.5);
 
+/** The whole transaction's wall-clock time beside the plan's (its commit, WAL flush included), ms. */
+const timed = async (run: () => Promise<{ total: number; activity: number }>) => {
+  const started = performance.now();
+  const times = await run();
+  return { ...times, transaction: performance.now() - started };
+};
+
 const DROP = `do $$ declare t record; begin
   for t in select tgname, tgrelid::regclass as rel from pg_trigger where not tgisinternal and tgname like 'activity\\_%' loop
     execute format('drop trigger %I on %s', t.tgname, t.rel);
@@ -54,42 +62,55 @@ for (const name of settings.databases) {
         collection_id: member.collectionIds[i % member.collectionIds.length],
         song_id: catalogIds[i % catalogIds.length],
       });
-      return asMember(
-        member.id,
-        async (tx) =>
-          timesOf(
-            await tx.query(
-              `explain (analyze, format json) insert into public.items as t (collection_id, song_id) select collection_id, song_id
+      return timed(() =>
+        asMember(
+          member.id,
+          async (tx) =>
+            timesOf(
+              await tx.query(
+                `explain (analyze, format json) insert into public.items as t (collection_id, song_id) select collection_id, song_id
                from jsonb_populate_record(null::public.items, $1::jsonb) returning to_jsonb(t) as r`,
-              [body],
+                [body],
+              ),
             ),
-          ),
-        { actor },
+          { actor },
+        ),
       );
     };
     const update = (i: number) => {
       const member = members[i % members.length];
       if (!member) throw new Error("no member");
-      return asMember(
-        member.id,
-        async (tx) =>
-          timesOf(
-            await tx.query(
-              `explain (analyze, format json) update public.collections t set (description) = (select description from jsonb_populate_record(t, $1::jsonb))
+      return timed(() =>
+        asMember(
+          member.id,
+          async (tx) =>
+            timesOf(
+              await tx.query(
+                `explain (analyze, format json) update public.collections t set (description) = (select description from jsonb_populate_record(t, $1::jsonb))
               where t.id = $2 returning to_jsonb(t) as r`,
-              [
-                JSON.stringify({ description: `d${i}-${randomUUID()}` }),
-                member.collectionIds[i % member.collectionIds.length],
-              ],
+                [
+                  JSON.stringify({ description: `d${i}-${randomUUID()}` }),
+                  member.collectionIds[i % member.collectionIds.length],
+                ],
+              ),
             ),
-          ),
-        { actor },
+          { actor },
+        ),
       );
     };
     // Per version: each turn's median and 10th percentile (µs) of the trigger's and the statement's time.
-    const SERIES = ["create", "update", "create statement", "update statement"] as const;
+    const SERIES = [
+      "create",
+      "update",
+      "create statement",
+      "update statement",
+      "create transaction",
+      "update transaction",
+    ] as const;
     const results = new Map<string, Record<(typeof SERIES)[number], { p50: number[]; p10: number[] }>>();
     let n = 0;
+    // WAL bytes per write (the measured writes only: what the commit has to write and flush).
+    const wal = new Map<string, [number, number][]>();
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...files].reverse() : files;
       for (const file of order) {
@@ -102,19 +123,41 @@ for (const name of settings.databases) {
         for (let i = 0; i < 30; i++) await update(n++);
         const c = [];
         const u = [];
+        const lsn = async () =>
+          (await (await getDb()).query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn"))[0]?.lsn;
+        const walSince = async (from: string | undefined) =>
+          Number(
+            (
+              await (
+                await getDb()
+              ).query<{ bytes: string }>(
+                "select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::text as bytes",
+                [from],
+              )
+            )[0]?.bytes,
+          ) / WRITES;
+        const beforeCreates = await lsn();
         for (let i = 0; i < WRITES; i++) c.push(await create(n++));
+        const createWal = await walSince(beforeCreates);
+        const beforeUpdates = await lsn();
         for (let i = 0; i < WRITES; i++) u.push(await update(n++));
+        const updateWal = await walSince(beforeUpdates);
+        wal.set(file, [...(wal.get(file) ?? []), [createWal, updateWal]]);
         const turn = {
           create: c.map((m) => m.activity * 1000),
           update: u.map((m) => m.activity * 1000),
           "create statement": c.map((m) => m.total * 1000),
           "update statement": u.map((m) => m.total * 1000),
+          "create transaction": c.map((m) => m.transaction * 1000),
+          "update transaction": u.map((m) => m.transaction * 1000),
         };
         const r = results.get(file) ?? {
           create: { p50: [], p10: [] },
           update: { p50: [], p10: [] },
           "create statement": { p50: [], p10: [] },
           "update statement": { p50: [], p10: [] },
+          "create transaction": { p50: [], p10: [] },
+          "update transaction": { p50: [], p10: [] },
         };
         for (const key of SERIES) {
           r[key].p50.push(median(turn[key]));
@@ -134,7 +177,10 @@ for (const name of settings.databases) {
       if (!r) continue;
       const f = (key: (typeof SERIES)[number]) =>
         `${key} ${median(r[key].p50).toFixed(0)} [${Math.min(...r[key].p50).toFixed(0)}–${Math.max(...r[key].p50).toFixed(0)}] p10 ${median(r[key].p10).toFixed(0)}`;
-      console.log(`${name} ${path.basename(file).padEnd(24)} ${SERIES.map(f).join("; ")}`);
+      const bytes = wal.get(file) ?? [];
+      console.log(
+        `${name} ${path.basename(file).padEnd(24)} ${SERIES.map(f).join("; ")}; WAL bytes a write ${median(bytes.map((b) => b[0])).toFixed(0)} / ${median(bytes.map((b) => b[1])).toFixed(0)}`,
+      );
     }
   } finally {
     await target.drop();
