@@ -23,8 +23,11 @@ async function setTriggers(target: Target, variant: Variant): Promise<void> {
   await target.open();
   await asService(async (tx) => {
     const triggers = await tx.query<{ tgname: string; rel: string }>(
-      `select tgname, tgrelid::regclass::text as rel from pg_trigger
-        where not tgisinternal and tgfoid = 'app_private.record_activity()'::regprocedure`,
+      // The ledger's triggers: the generic function of 20261126120000_create_activity.sql, or the
+      // per-source ones the generator writes since (app_private.activity_<operation>).
+      `select t.tgname, t.tgrelid::regclass::text as rel from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+        where not t.tgisinternal and p.pronamespace = 'app_private'::regnamespace
+          and (p.proname = 'record_activity' or p.proname like 'activity\\_%')`,
     );
     for (const t of triggers)
       await tx.query(`alter table ${t.rel} ${variant === "on" ? "enable" : "disable"} trigger "${t.tgname}"`);

@@ -149,6 +149,28 @@ describe("activity: who did it, and undo", () => {
     expect(again).toMatchObject({ ok: false, problem: { status: 409, code: "conflict" } });
   });
 
+  it("records a check-in and not the recount of the streak it causes; the ledger takes only the actor kinds and surfaces it knows", async () => {
+    const ada = await makeMember();
+    const streak = (await api("POST", "/streaks", { token: ada.token, body: { name: "Run" } })).body;
+    const checkIn = await api("POST", `/streaks/${streak.id}/check-in`, { token: ada.token, body: {} });
+    expect(checkIn.status).toBeLessThan(300);
+    expect(await activityOf(ada, "streak.checked_in")).toHaveLength(1);
+    expect(await activityOf(ada, "streak.updated")).toEqual([]);
+    for (const [kind, surface] of [
+      ["session", "rest"],
+      ["token", "fax"],
+    ]) {
+      await expect(
+        asService((tx) =>
+          tx.query(
+            "insert into public.activity (owner_id, actor_kind, actor_id, surface, operation) values ($1, $2, 'x', $3, 'todo.created')",
+            [ada.id, kind, surface],
+          ),
+        ),
+      ).rejects.toMatchObject({ code: "23514" });
+    }
+  });
+
   it("undo refuses when the record changed since, names what changed, and overwrites nothing", async () => {
     const ada = await makeMember();
     const { collection } = await collectionWithItems(ada, 0);

@@ -1,31 +1,149 @@
 import { ACTIVITY_SOURCES, type ActivitySource } from "../../../registry/activity.ts";
-import { dropTriggersCallingSql, sqlLiteral } from "../../db/trigger-sql.ts";
+import { sqlLiteral } from "../../db/trigger-sql.ts";
 
 /** The name ending of the migrations holding the activity triggers (scripts/build-activity-triggers.ts). */
 export const ACTIVITY_TRIGGERS_SUFFIX = "_activity_triggers.sql";
 
-function triggerSql(source: ActivitySource): string {
-  const name = `activity_${source.operation.replace(/\./g, "_")}`;
-  const args = [
-    source.operation,
-    source.image ? "image" : source.keyed ? "none" : "unkeyed",
-    ...(source.on === "update" ? source.writable : []),
-  ];
-  return `create trigger ${name} after ${source.on} on ${source.table}
-  for each row execute function app_private.record_activity(${args.map(sqlLiteral).join(", ")});`;
+/** What the activity triggers and their functions are named: activity_<operation, dots as underscores>. */
+export const activityTriggerName = (source: ActivitySource) => `activity_${source.operation.replace(/\./g, "_")}`;
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The statements every recording function shares: the claims (member and actor) read once, and a
+ * session, the service or a write without claims records nothing.
+ */
+const DECLARE_ACTOR = `  v_claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
+  v_actor jsonb := v_claims -> 'actor';
+  v_kind text := v_actor ->> 'kind';`;
+const NOT_A_CREDENTIAL = `  if v_kind is distinct from 'token' and v_kind is distinct from 'oauth' then
+    return null;
+  end if;`;
+
+/** The insert of the ledger row; `values` are those of record_id, cascaded, xact, before and after. */
+function insertSql(
+  source: ActivitySource,
+  values: { id: string; cascaded?: string; xact?: string; before?: string; after?: string },
+) {
+  return `  insert into public.activity
+    (owner_id, actor_kind, actor_id, surface, operation, record_table, record_id, cascaded, xact, undo_of, before, after)
+  values (
+    (v_claims ->> 'sub')::uuid, v_kind, v_actor ->> 'id', v_actor ->> 'surface', ${sqlLiteral(source.operation)},
+    ${sqlLiteral(source.table)}, ${source.keyed ? values.id : "null"}, ${values.cascaded ?? "false"}, ${values.xact ?? "null"},
+    nullif(current_setting('pds.undo_of', true), '')::uuid,
+    ${values.before ?? "null"},
+    ${values.after ?? "null"}
+  );`;
+}
+
+/** `old.c is distinct from new.c or …` over the writable columns: the trigger's WHEN. */
+const changedSql = (columns: readonly string[]) =>
+  columns.map((c) => `old.${quoteIdent(c)} is distinct from new.${quoteIdent(c)}`).join("\n    or ");
+
+/**
+ * An update's previous values of the writable columns it changed (only what undo puts back), as one
+ * object. The trigger's WHEN has already checked that at least one of them changed.
+ */
+const beforeSql = (columns: readonly string[]) =>
+  columns
+    .map(
+      (c) =>
+        `case when old.${quoteIdent(c)} is distinct from new.${quoteIdent(c)} then jsonb_build_object(${sqlLiteral(c)}, old.${quoteIdent(c)}) else '{}' end`,
+    )
+    .join("\n    || ");
+
+function bodySql(source: ActivitySource): string {
+  if (source.on === "insert") {
+    return `declare
+${DECLARE_ACTOR}
+begin
+${NOT_A_CREDENTIAL}
+${insertSql(source, { id: "new.id" })}
+  return null;
+end`;
+  }
+  if (source.on === "update") {
+    return `declare
+${DECLARE_ACTOR}
+begin
+${NOT_A_CREDENTIAL}
+${insertSql(source, {
+  id: "new.id",
+  before: source.image ? beforeSql(source.writable) : undefined,
+  after: source.image ? "to_jsonb(new)" : undefined,
+})}
+  return null;
+end`;
+  }
+  // A deleted row holding the id of another row deleted in the same transaction went with it (on delete
+  // cascade: a collection's items, a streak's check-ins): it is marked cascaded, whichever of the two is
+  // recorded first, and comes back with its parent.
+  return `declare
+${DECLARE_ACTOR}
+  v_old jsonb;
+  v_xact bigint;
+  v_cascaded boolean;
+begin
+${NOT_A_CREDENTIAL}
+  v_old := to_jsonb(old);
+  v_xact := txid_current();
+  v_cascaded := exists (
+    select 1 from public.activity p
+     where p.xact = v_xact and p.record_id::text in (select e.value from jsonb_each_text(v_old) e where e.key <> 'id'));${
+       source.keyed
+         ? `
+  update public.activity c set cascaded = true
+   where c.xact = v_xact and not c.cascaded
+     and exists (select 1 from jsonb_each_text(c.before) e where e.key <> 'id' and e.value = old.id::text);`
+         : ""
+}
+${insertSql(source, { id: "old.id", cascaded: "v_cascaded", xact: "v_xact", before: source.image ? "v_old" : undefined })}
+  return null;
+end`;
+}
+
+/** One source's recording function and its trigger. */
+function sourceSql(source: ActivitySource): string {
+  const name = activityTriggerName(source);
+  const when = source.on === "update" ? `\n  for each row when (${changedSql(source.writable)})` : "\n  for each row";
+  return `create function app_private.${name}() returns trigger
+language plpgsql security definer set search_path = '' as $$
+${bodySql(source)} $$;
+revoke all on function app_private.${name}() from public;
+create trigger ${name} after ${source.on} on ${source.table}${when}
+  execute function app_private.${name}();`;
 }
 
 /**
- * The SQL of the migration: one trigger per (table, write) a credential can make, each calling
- * app_private.record_activity (supabase/migrations/20261126120000_create_activity.sql). It drops every
- * earlier one first, so it applies over any earlier version.
+ * Drops every earlier activity trigger with its function: the generic app_private.record_activity of
+ * 20261126120000_create_activity.sql and the per-source functions this generator writes (trigger
+ * functions named activity_*), so the migration applies over any earlier version of itself.
+ */
+const DROP_EARLIER = `do $$
+declare
+  f regprocedure;
+begin
+  for f in select p.oid::regprocedure from pg_proc p
+    where p.pronamespace = 'app_private'::regnamespace and p.prorettype = 'pg_catalog.trigger'::regtype
+      and (p.proname = 'record_activity' or p.proname like 'activity\\_%') loop
+    execute format('drop function %s cascade', f);
+  end loop;
+end $$;`;
+
+/**
+ * The SQL of the migration: for each (table, write) a credential can make, a function recording it
+ * in public.activity (supabase/migrations/20261126120000_create_activity.sql) and the trigger calling
+ * it. Each function is written for its table: the columns it compares and copies are named, not looked
+ * up at each call (an update's trigger fires only when a writable column changed: a recount after a
+ * check-in is not the credential's write), and an update copies only the previous values of the
+ * writable columns it changed. A session, the service or a write without claims records nothing.
  */
 export function activityTriggersSql(sources: readonly ActivitySource[] = ACTIVITY_SOURCES): string {
   return [
     "-- Generated by scripts/build-activity-triggers.ts from registry/activity.ts; a changed registry gets a",
     "-- new migration. Do not edit by hand.",
-    dropTriggersCallingSql("app_private.record_activity()"),
-    ...sources.map(triggerSql),
+    DROP_EARLIER,
+    ...sources.map(sourceSql),
     "",
   ].join("\n");
 }
