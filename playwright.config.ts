@@ -16,8 +16,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  // scripts/e2e.ts picks one or two (two when the cores are idle); spec files are spread between
-  // workers, a file's tests stay in order on one. Specs that start servers of their own use ports apart.
+  // One worker: on this 2-core machine two gave the same wall time (469 s either way, CI of
+  // 2026-11-27) and starved the reference page under load. E2E_WORKERS=2 still works: spec files are
+  // spread between workers, and specs that start servers of their own use ports apart.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   reporter: [["list"]],

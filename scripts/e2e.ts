@@ -4,7 +4,6 @@
 // of `npm test`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { buildWithProgress } from "./next-build.ts";
 
@@ -53,42 +52,12 @@ fs.mkdirSync(path.join(root, "reports", "screenshots"), { recursive: true });
 const report = path.join(root, "reports", "playwright.json");
 fs.rmSync(report, { force: true });
 
-/**
- * Two workers when the cores are free, else one, as make's --max-load does. The suite waits on the
- * browser and the server more than it computes, so two overlap well on an idle two-core machine;
- * beside another build, two would starve the reference page (Scalar) past its timeouts. Judged
- * from one second of the machine's own CPU counters, not the load average, which still holds the
- * test pass that just ended. E2E_WORKERS overrides it.
- */
-async function workers(): Promise<number> {
-  if (process.env.E2E_WORKERS) return Number(process.env.E2E_WORKERS);
-  const idle = () =>
-    os.cpus().reduce(
-      (sum, cpu) => ({
-        idle: sum.idle + cpu.times.idle,
-        all: sum.all + Object.values(cpu.times).reduce((a, b) => a + b, 0),
-      }),
-      { idle: 0, all: 0 },
-    );
-  const before = idle();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const after = idle();
-  const free = (after.idle - before.idle) / Math.max(1, after.all - before.all);
-  const count = os.availableParallelism() >= 2 && free >= 0.7 ? 2 : 1;
-  console.log(
-    `playwright: ${count} worker${count > 1 ? "s" : ""} (${Math.round(free * 100)}% of ${os.availableParallelism()} cores idle)`,
-  );
-  return count;
-}
-
 console.log("\n=== playwright ===");
-const workerCount = await workers();
 const status = run(
   bin("playwright"),
   ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build" && arg !== "--build-only")],
   {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    E2E_WORKERS: String(workerCount),
   },
 );
 process.exit(status);
