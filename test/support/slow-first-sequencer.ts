@@ -7,12 +7,12 @@ import { readsDatabaseEnv, startsProcesses } from "../../scripts/test-files.ts";
  * the server-kill and multi-instance tests) or seeds a big catalog came last: one worker ran it for
  * tens of seconds while the other had nothing left (CI on 2026-11-27: 35-50 s of a pass). Those
  * files, found from what they import and read (scripts/test-files.ts), now go first; the rest keep
- * vitest's order. With timings from an earlier run, vitest's own order (longest first) stands.
+ * vitest's order. Also with timings: the server pass finds the PGlite pass's, where the server-only
+ * files (search-plan) were skipped in no time, so vitest alone put them last (CI of 2026-11-27).
  */
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    if (files.every((spec) => this.ctx.cache.getTestSpecificationResult(spec))) return sorted;
     const spawns = startsProcesses();
     const long = (spec: TestSpecification) => spawns(spec.moduleId) || readsDatabaseEnv(spec.moduleId);
     return [...sorted.filter(long), ...sorted.filter((spec) => !long(spec))];
