@@ -10,8 +10,8 @@
 // Run: BENCH_DATABASES=pglite,postgres BENCH_MEMBERS=5 BENCH_CATALOG=1000 node bench/activity-variants.ts a.sql b.sql
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { type Actor, asMember, getDb } from "../lib/db/index.ts";
+import { getDb } from "../lib/db/index.ts";
+import { activityWrites, type WriteTimes } from "./activity-writes.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { seed } from "./seed.ts";
@@ -20,25 +20,12 @@ const WRITES = Number(process.env.BENCH_SQL_WRITES) || 200;
 const ROUNDS = Number(process.env.BENCH_VARIANT_ROUNDS) || 4;
 const files = process.argv.slice(2);
 
-interface Plan {
-  "Execution Time": number;
-  Triggers?: { "Trigger Name": string; Time: number }[];
-}
-const timesOf = (rows: { "QUERY PLAN": unknown }[]) => {
-  const raw = rows[0]?.["QUERY PLAN"];
-  const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as Plan[];
-  if (!plan) throw new Error("no plan");
-  const activity = (plan.Triggers ?? [])
-    .filter((t) => t["Trigger Name"].startsWith("activity_"))
-    .reduce((sum, t) => sum + t.Time, 0);
-  return { total: plan["Execution Time"], activity };
-};
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 const median = (values: number[]) => quantile(values, 0.5);
 
 /** The whole transaction's wall-clock time beside the plan's (its commit, WAL flush included), ms. */
-const timed = async (run: () => Promise<{ total: number; activity: number }>) => {
+const timed = async (run: () => Promise<WriteTimes>) => {
   const started = performance.now();
   const times = await run();
   return { ...times, transaction: performance.now() - started };
@@ -54,50 +41,9 @@ for (const name of settings.databases) {
   try {
     await target.open();
     const { members, catalogIds } = await seed();
-    const actor: Actor = { kind: "token", id: randomUUID(), surface: "rest" };
-    const create = (i: number) => {
-      const member = members[i % members.length];
-      if (!member) throw new Error("no member");
-      const body = JSON.stringify({
-        collection_id: member.collectionIds[i % member.collectionIds.length],
-        song_id: catalogIds[i % catalogIds.length],
-      });
-      return timed(() =>
-        asMember(
-          member.id,
-          async (tx) =>
-            timesOf(
-              await tx.query(
-                `explain (analyze, format json) insert into public.items as t (collection_id, song_id) select collection_id, song_id
-               from jsonb_populate_record(null::public.items, $1::jsonb) returning to_jsonb(t) as r`,
-                [body],
-              ),
-            ),
-          { actor },
-        ),
-      );
-    };
-    const update = (i: number) => {
-      const member = members[i % members.length];
-      if (!member) throw new Error("no member");
-      return timed(() =>
-        asMember(
-          member.id,
-          async (tx) =>
-            timesOf(
-              await tx.query(
-                `explain (analyze, format json) update public.collections t set (description) = (select description from jsonb_populate_record(t, $1::jsonb))
-              where t.id = $2 returning to_jsonb(t) as r`,
-                [
-                  JSON.stringify({ description: `d${i}-${randomUUID()}` }),
-                  member.collectionIds[i % member.collectionIds.length],
-                ],
-              ),
-            ),
-          { actor },
-        ),
-      );
-    };
+    const writes = activityWrites({ members, catalogIds });
+    const create = (i: number) => timed(() => writes.create(i));
+    const update = (i: number) => timed(() => writes.update(i));
     // Per version: each turn's median and 10th percentile (µs) of the trigger's and the statement's time.
     const SERIES = [
       "create",
