@@ -33,8 +33,11 @@ function resolveLocal(root: string, from: string, specifier: string): string | n
   return null;
 }
 
-/** Whether each module (absolute path) opens a database, directly or through what it imports. */
-function classifier(root: string, opensWhat: RegExp = OPENS): (file: string) => boolean {
+/**
+ * Whether each module (absolute path) imports what `opensWhat` matches (a database client by default),
+ * directly or through the local modules it imports; with `within`, only local modules under that folder.
+ */
+function classifier(root: string, opensWhat: RegExp = OPENS, within?: string): (file: string) => boolean {
   const verdicts = new Map<string, boolean>();
   const visit = (file: string): boolean => {
     const known = verdicts.get(file);
@@ -44,7 +47,7 @@ function classifier(root: string, opensWhat: RegExp = OPENS): (file: string) => 
     for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIER)) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? "";
       const local = resolveLocal(root, file, specifier);
-      if (local ? visit(local) : opensWhat.test(specifier)) {
+      if (local ? (!within || local.startsWith(within)) && visit(local) : opensWhat.test(specifier)) {
         opens = true;
         break;
       }
@@ -94,24 +97,7 @@ const SPAWNS = /^node:(?:child_process|worker_threads|cluster)$/;
  * (test/support/slow-first-sequencer.ts) rather than last on one worker while the other waits.
  */
 export function startsProcesses(root: string = process.cwd()): (file: string) => boolean {
-  const testDir = path.join(root, "test");
-  const verdicts = new Map<string, boolean>();
-  const visit = (file: string): boolean => {
-    const known = verdicts.get(file);
-    if (known !== undefined) return known;
-    verdicts.set(file, false);
-    let spawns = false;
-    for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIER)) {
-      const specifier = match[1] ?? match[2] ?? match[3] ?? "";
-      const local = resolveLocal(root, file, specifier);
-      if (local ? local.startsWith(testDir) && visit(local) : SPAWNS.test(specifier)) {
-        spawns = true;
-        break;
-      }
-    }
-    verdicts.set(file, spawns);
-    return spawns;
-  };
+  const visit = classifier(root, SPAWNS, path.join(root, "test"));
   return (file) => visit(path.isAbsolute(file) ? file : path.join(root, file));
 }
 
