@@ -37,27 +37,42 @@ export type Period = keyof typeof PERIODS;
  * went with a deletion are counted on it) and refused attempts. Filtered by credential ("token:<id>",
  * "oauth:<id>": the query is on actor kind and id, so apps appear as tokens do) and by period.
  */
+/** The most entries the page lists. */
+const PAGE_ENTRIES = 200;
+
 export async function listActivity(
   memberId: string,
   filter: { credential?: string; period?: Period },
 ): Promise<ActivityEntry[]> {
   const [kind, id] = filter.credential?.split(":") ?? [];
   const days = filter.period === "1d" ? 1 : filter.period === "7d" ? 7 : ACTIVITY_KEEP_DAYS;
+  // Deletions and refused attempts are rows of public.activity; creates and updates are the member's
+  // events (app_private.credential_writes, 20261127200000_ledger_from_events.sql).
   return asMember(memberId, (tx) =>
     tx.query<ActivityEntry>(
-      `select a.id, a.actor_kind, a.actor_id, a.surface, a.operation, a.record_id, a.status, a.error_code,
-              to_jsonb(a.undone_at) #>> '{}' as undone_at, to_jsonb(a.created_at) #>> '{}' as created_at,
-              (a.status is null and a.undone_at is null and a.before is not null
-               and (a.operation like '%.updated' or a.operation like '%.deleted')) as undoable,
-              (case when a.operation like '%.deleted' then
-                 (select count(*)::int from public.activity c where c.cascaded and c.xact = a.xact and c.owner_id = a.owner_id)
-               else 0 end) as children
-         from public.activity a
-        where not a.cascaded and a.created_at > now() - make_interval(days => $1)
-          and ($2::text is null or (a.actor_kind = $2 and a.actor_id = $3))
-        order by a.created_at desc, a.id desc
-        limit 200`,
-      [days, kind ?? null, id ?? null],
+      `select id, actor_kind, actor_id, surface, operation, record_id, status, error_code,
+              to_jsonb(undone_at) #>> '{}' as undone_at, to_jsonb(created_at) #>> '{}' as created_at, undoable, children
+         from (
+           (select a.id, a.actor_kind::text, a.actor_id, a.surface::text, a.operation, a.record_id, a.status, a.error_code,
+                   a.undone_at, a.created_at,
+                   (a.status is null and a.undone_at is null and a.before is not null
+                    and (a.operation like '%.updated' or a.operation like '%.deleted')) as undoable,
+                   (case when a.operation like '%.deleted' then
+                      (select count(*)::int from public.activity c where c.cascaded and c.xact = a.xact and c.owner_id = a.owner_id)
+                    else 0 end) as children
+              from public.activity a
+             where not a.cascaded and a.created_at > now() - make_interval(days => $1)
+               and ($2::text is null or (a.actor_kind = $2 and a.actor_id = $3))
+             order by a.created_at desc, a.id desc
+             limit $4)
+           union all
+           select e.id, e.actor_kind, e.actor_id, e.surface, e.operation, e.record_id, null, null, e.undone_at, e.created_at,
+                  (e.undone_at is null and e.before is not null and e.record_id is not null), 0
+             from app_private.credential_writes(now() - make_interval(days => $1), $2, $3, null, false, $4::int) e
+         ) entries
+        order by created_at desc, id desc
+        limit $4`,
+      [days, kind ?? null, id ?? null, PAGE_ENTRIES],
     ),
   );
 }

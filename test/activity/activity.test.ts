@@ -54,7 +54,12 @@ const activityOf = (member: TestMember, operation: string) =>
       surface: string;
       undone_at: string | null;
     }>(
-      "select id, before, actor_id, surface, undone_at from public.activity where owner_id = $1 and operation = $2 order by created_at desc",
+      // Deletions in public.activity, creates and updates in the events (20261127200000_ledger_from_events.sql).
+      `select id, before, actor_id, surface, undone_at, created_at from public.activity where owner_id = $1 and operation = $2
+        union all
+       select id, before, actor_id, actor_surface, undone_at, created_at from app_private.webhook_events
+        where actor_member = $1 and type = $2
+        order by created_at desc`,
       [member.id, operation],
     ),
   );

@@ -19,10 +19,19 @@ interface ActivityRow {
   after: Record<string, unknown> | null;
   undone_at: string | null;
   recent: boolean;
+  created_at: string;
+  /** Set on an entry kept in the events (a create or an update): the record's sequence that write left. */
+  record_sequence: string | null;
 }
 
+const RECENT = `created_at > now() - interval '${ACTIVITY_KEEP_DAYS} days' as recent`;
+/** Deletions, refusals and the writes of tables without events: public.activity. */
 const COLUMNS = `id, actor_kind, actor_id, operation, record_table, record_id, status, cascaded, before, after, undone_at,
-  created_at > now() - interval '${ACTIVITY_KEEP_DAYS} days' as recent`;
+  ${RECENT}, created_at, null::bigint as record_sequence`;
+/** Creates and updates: the events, through app_private.credential_writes (20261127200000_ledger_from_events.sql). */
+const EVENT_COLUMNS = `id, actor_kind, actor_id, operation, null::text as record_table, record_id, null::smallint as status,
+  false as cascaded, before, after, undone_at, ${RECENT}, created_at, record_sequence`;
+const eventEntries = (args: string) => `select ${EVENT_COLUMNS} from app_private.credential_writes(${args})`;
 
 const conflict = (message: string, errors?: FieldError[]) => new DomainError("conflict", message, { errors });
 const notFound = (message: string) => new DomainError("not_found", message);
@@ -35,7 +44,11 @@ const isCredential = (actor: Actor | undefined) => actor?.kind === "token" || ac
 async function pick(tx: Queryable, actor: Actor | undefined, activityId: string | undefined): Promise<ActivityRow> {
   const own = isCredential(actor);
   if (activityId) {
-    const [row] = await tx.query<ActivityRow>(`select ${COLUMNS} from public.activity where id = $1`, [activityId]);
+    const [row] = await tx.query<ActivityRow>(
+      `select ${COLUMNS} from public.activity where id = $1
+        union all ${eventEntries("'-infinity', null, null, $1, false, 1")}`,
+      [activityId],
+    );
     if (!row || (own && (row.actor_kind !== actor?.kind || row.actor_id !== actor?.id))) {
       throw notFound("No activity with this id is visible to this credential.");
     }
@@ -43,10 +56,13 @@ async function pick(tx: Queryable, actor: Actor | undefined, activityId: string 
   }
   if (!own) throw new DomainError("invalid_request", "Name the activity to undo (activity_id).");
   const [row] = await tx.query<ActivityRow>(
-    `select ${COLUMNS} from public.activity
-      where actor_kind = $1 and actor_id = $2 and status is null and undone_at is null and undo_of is null
-        and not cascaded and before is not null and (operation like '%.updated' or operation like '%.deleted')
-      order by created_at desc, id desc limit 1`,
+    `select * from (
+       (select ${COLUMNS} from public.activity
+         where actor_kind = $1 and actor_id = $2 and status is null and undone_at is null and undo_of is null
+           and not cascaded and before is not null and (operation like '%.updated' or operation like '%.deleted')
+         order by created_at desc, id desc limit 1)
+       union all ${eventEntries("'-infinity', $1, $2, null, true, 1")}
+     ) latest order by created_at desc, id desc limit 1`,
     [actor?.kind, actor?.id],
   );
   if (!row) throw notFound("This credential made no write that can still be undone.");
@@ -70,35 +86,52 @@ function refusal(row: ActivityRow): string | undefined {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Puts back the columns an update changed, only when the row is exactly as the write left it. */
+/** The columns that differ between the record now and as the write left it, as a conflict. */
+function changedSince(current: Record<string, unknown>, row: ActivityRow): DomainError {
+  const changed = Object.keys(current).filter(
+    (key) => key !== "updated_at" && JSON.stringify(current[key]) !== JSON.stringify(row.after?.[key]),
+  );
+  return conflict(
+    `The record changed since this write (${changed.join(", ") || "updated_at"}); nothing was overwritten.`,
+    changed.map((key) => ({
+      pointer: `/${key}`,
+      code: "changed_since",
+      message: `"${key}" is now ${JSON.stringify(current[key])}; this write had left ${JSON.stringify(row.after?.[key] ?? null)}.`,
+    })),
+  );
+}
+
+/**
+ * Puts back the columns an update changed, only when the record is as the write left it: for an entry
+ * kept in the events, when the record has had no event since (its row locked first, so no write slips in
+ * between); for an older entry of public.activity, when the row equals the image it kept.
+ */
 async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writable: readonly string[]): Promise<void> {
   const columns = Object.keys(row.before ?? {}).filter((name) => writable.includes(name));
   if (!columns.length) throw conflict("This update changed nothing that can be put back.");
   const list = columns.map(quoteIdent).join(", ");
-  const done = await tx.query<{ id: string }>(
-    `update ${table} t set (${list}) = (select ${list} from jsonb_populate_record(t, $1::jsonb))
-      where t.id = $2 and to_jsonb(t) = $3::jsonb returning t.id`,
-    [JSON.stringify(row.before), row.record_id, JSON.stringify(row.after)],
-  );
-  if (done.length) return;
-  const [current] = await tx.query<{ r: Record<string, unknown> }>(
-    `select to_jsonb(t) as r from ${table} t where t.id = $1`,
-    [row.record_id],
-  );
-  if (!current) throw conflict("The record no longer exists (deleted since); nothing was changed.");
-  const changed = Object.keys(current.r).filter(
-    (key) => key !== "updated_at" && JSON.stringify(current.r[key]) !== JSON.stringify(row.after?.[key]),
-  );
-  throw conflict(
-    `The record changed since this write (${changed.join(", ") || "updated_at"}); nothing was overwritten.`,
-    [
-      ...changed.map((key) => ({
-        pointer: `/${key}`,
-        code: "changed_since",
-        message: `"${key}" is now ${JSON.stringify(current.r[key])}; this write had left ${JSON.stringify(row.after?.[key] ?? null)}.`,
-      })),
-    ],
-  );
+  const restore = `update ${table} t set (${list}) = (select ${list} from jsonb_populate_record(t, $1::jsonb)) where t.id = $2`;
+  const current = async (lock: string) => {
+    const [found] = await tx.query<{ r: Record<string, unknown> }>(
+      `select to_jsonb(t) as r from ${table} t where t.id = $1${lock}`,
+      [row.record_id],
+    );
+    if (!found) throw conflict("The record no longer exists (deleted since); nothing was changed.");
+    return found.r;
+  };
+  if (row.record_sequence !== null) {
+    const now = await current(" for update");
+    const [check] = await tx.query<{ ok: boolean }>("select app_private.unchanged_since($1) as ok", [row.id]);
+    if (!check?.ok) throw changedSince(now, row);
+    await tx.query(restore, [JSON.stringify(row.before), row.record_id]);
+    return;
+  }
+  const done = await tx.query<{ id: string }>(`${restore} and to_jsonb(t) = $3::jsonb returning t.id`, [
+    JSON.stringify(row.before),
+    row.record_id,
+    JSON.stringify(row.after),
+  ]);
+  if (!done.length) throw changedSince(await current(""), row);
 }
 
 /** Brings a deleted row back with its id, and the rows that went with it; then reads it back under RLS. */
@@ -129,7 +162,8 @@ export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, ac
   const why = refusal(row);
   if (why) throw conflict(why);
   const source = activitySourceByOperation.get(row.operation);
-  if (!source || row.record_table !== source.table || !row.record_id) throw conflict("This write cannot be undone.");
+  if (!source || (row.record_table ?? source.table) !== source.table || !row.record_id)
+    throw conflict("This write cannot be undone.");
   const scope = `${source.resource.scope}:write` as Scope;
   if (!scopes.has(scope))
     throw new DomainError("insufficient_scope", `Undoing this write needs the ${scope} scope.`, { scopes: [scope] });
