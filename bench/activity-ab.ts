@@ -83,6 +83,7 @@ async function measureVariant(target: Target, rows: readonly Scenario[]): Promis
       const first = await probe(server.url, scenario);
       if (first.status !== scenario.expect) throw new Error(`${scenario.label}: ${first.status} ${first.body}`);
       const warmUp = await warmUntilSteady((seconds) => measure(scenario, seconds));
+      await target.settle();
       out.push({ ...(await measure(scenario)), warmUp });
     }
     return out;

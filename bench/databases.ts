@@ -17,6 +17,13 @@ export interface Target {
   drop: () => Promise<void>;
   /** Server backends connected to this database (for their CPU); none for PGlite. */
   dbPids: () => Promise<number[]>;
+  /**
+   * Brings a server database to the same state before each measurement of an A/B: the statistics and
+   * visibility map current (VACUUM ANALYZE) and a checkpoint just taken, so no variant meets the seed's
+   * autovacuum or a checkpoint's full-page writes more than the other. Nothing for PGlite (in the server's
+   * own process while it runs).
+   */
+  settle: () => Promise<void>;
 }
 
 function useEnv(env: Record<string, string>): void {
@@ -41,6 +48,15 @@ async function postgresTarget(): Promise<Target> {
     env,
     dbPids: async () =>
       (await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${db}`).map((r) => r.pid),
+    settle: async () => {
+      const own = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      try {
+        await own.unsafe("vacuum analyze");
+        await own.unsafe("checkpoint");
+      } finally {
+        await own.end({ timeout: 1 });
+      }
+    },
     open: async () => {
       useEnv(env);
       await getDb();
@@ -63,6 +79,7 @@ async function pgliteTarget(): Promise<Target> {
     name: "pglite",
     env,
     dbPids: async () => [],
+    settle: async () => {},
     open: async () => {
       useEnv(env);
       await getDb();

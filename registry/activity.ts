@@ -4,8 +4,10 @@ import { memberResources } from "./member-resources.ts";
 import { webhookEndpoints } from "./webhook-endpoints.ts";
 
 /**
- * What the activity ledger records of a credential's writes (supabase/migrations/*_activity_triggers.sql,
- * generated from this list by scripts/build-activity-triggers.ts), and what undo may take back.
+ * What the activity ledger records of a credential's writes, and what undo may take back. A create or an
+ * update is recorded by the event it fires; every other write by a trigger of its own (both generated from
+ * this list into supabase/migrations/*_activity_triggers.sql by scripts/build-activity-triggers.ts;
+ * docs/decisions/0021-activity-and-undo.md).
  */
 export interface ActivitySource {
   /** The operation as the activity shows it: `<singular>.created|updated|deleted`, or an event of eventSource.inserts. */

@@ -154,6 +154,61 @@ describe("activity: who did it, and undo", () => {
     expect(again).toMatchObject({ ok: false, problem: { status: 409, code: "conflict" } });
   });
 
+  it("keeps a credential's create and update in the event each fires, with no second row; a session's writes are no entry", async () => {
+    const ada = await makeMember();
+    const todo = (await api("POST", "/todos", { token: ada.token, body: { title: "first" } })).body;
+    await api("PATCH", `/todos/${todo.id}`, { token: ada.token, body: { title: "second" } });
+    const page = await callAsSession(
+      sessionCaller(ada.id, randomUUID()),
+      "todos_update",
+      { id: todo.id, title: "third" },
+      headers(),
+    );
+    expect(page.ok).toBe(true);
+    const rows = await asService((tx) =>
+      tx.query("select operation from public.activity where owner_id = $1", [ada.id]),
+    );
+    expect(rows).toEqual([]);
+    const events = await asService((tx) =>
+      tx.query<{ type: string; actor_member: string | null; before: Record<string, unknown> | null }>(
+        "select type, actor_member, before from app_private.webhook_events where record_id = $1 order by txid, log_position",
+        [todo.id],
+      ),
+    );
+    expect(events).toEqual([
+      { type: "todo.created", actor_member: ada.id, before: null },
+      { type: "todo.updated", actor_member: ada.id, before: { title: "first" } },
+      { type: "todo.updated", actor_member: null, before: null },
+    ]);
+    const listed = await listActivity(ada.id, {});
+    expect(listed.map((entry) => [entry.operation, entry.undoable])).toEqual([
+      ["todo.updated", true],
+      ["todo.created", false],
+    ]);
+  });
+
+  it("an update entry kept in public.activity before the events kept them is still undone against its image", async () => {
+    const ada = await makeMember();
+    const todo = (await api("POST", "/todos", { token: ada.token, body: { title: "before" } })).body;
+    await callAsSession(
+      sessionCaller(ada.id, randomUUID()),
+      "todos_update",
+      { id: todo.id, title: "after" },
+      headers(),
+    );
+    const [legacy] = await asService((tx) =>
+      tx.query<{ id: string }>(
+        `insert into public.activity (owner_id, actor_kind, actor_id, surface, operation, record_table, record_id, before, after)
+         select $1, 'token', $2, 'rest', 'todo.updated', 'public.todos', t.id, '{"title": "before"}', to_jsonb(t)
+           from public.todos t where t.id = $3 returning id`,
+        [ada.id, ada.tokenId, todo.id],
+      ),
+    );
+    const undone = await invoke(ada.token, "activity_undo", { activity_id: legacy?.id });
+    expect(undone.status).toBe(200);
+    expect((await api("GET", `/todos/${todo.id}`, { token: ada.token })).body).toMatchObject({ title: "before" });
+  });
+
   it("records a check-in and not the recount of the streak it causes; the ledger takes only the actor kinds and surfaces it knows", async () => {
     const ada = await makeMember();
     const streak = (await api("POST", "/streaks", { token: ada.token, body: { name: "Run" } })).body;
