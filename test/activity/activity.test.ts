@@ -187,6 +187,20 @@ describe("activity: who did it, and undo", () => {
     ]);
   });
 
+  it("a message and a follow a token makes are in the writer's activity, not in the other member's", async () => {
+    const ada = await makeMember();
+    const bob = await makeMember();
+    expect(
+      (await api("POST", "/messages", { token: ada.token, body: { recipient_id: bob.id, body: "hi" } })).status,
+    ).toBe(201);
+    expect((await api("POST", "/follows", { token: ada.token, body: { followee_id: bob.id } })).status).toBe(201);
+    expect((await listActivity(ada.id, {})).map((entry) => entry.operation).sort()).toEqual([
+      "follow.created",
+      "message.created",
+    ]);
+    expect(await listActivity(bob.id, {})).toEqual([]);
+  });
+
   it("an update entry kept in public.activity before the events kept them is still undone against its image", async () => {
     const ada = await makeMember();
     const todo = (await api("POST", "/todos", { token: ada.token, body: { title: "before" } })).body;
