@@ -57,7 +57,7 @@ begin
     if v_writable is not null then
       if tg_op = 'UPDATE' then
         -- A loop of plain expressions, not a query over jsonb_each(): a query starts an executor each
-        -- time, about 60 µs of a PGlite update (bench/ledger-sql.ts).
+        -- time, about 40 µs more an update on Postgres and 110 on PGlite (bench/ledger-sql.ts).
         v_old := to_jsonb(old);
         foreach v_column in array v_writable loop
           if v_old -> v_column is distinct from v_row -> v_column then
