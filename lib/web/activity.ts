@@ -1,5 +1,6 @@
 import { ACTIVITY_KEEP_DAYS, activitySourceByOperation } from "../../registry/activity.ts";
 import { capabilityByTool } from "../../registry/capabilities.ts";
+import { grantLabels } from "../auth/oauth/grants.ts";
 import { listTokens } from "../auth/tokens.ts";
 import { asMember } from "../db/index.ts";
 
@@ -77,19 +78,27 @@ export async function listActivity(
   );
 }
 
-/** The member's tokens, and any app seen in the activity. */
+/**
+ * The member's tokens and apps (OAuth grants), by the names the member knows them by: every live one,
+ * and an ended one whose writes are listed.
+ */
 export async function listCredentials(memberId: string, entries: readonly ActivityEntry[]): Promise<Credential[]> {
   const tokens = (await listTokens(memberId)).map((token) => ({
     key: `token:${token.id}`,
     label: `Token “${token.name}” (…${token.last4})${token.revoked_at ? ", revoked" : ""}`,
   }));
-  const known = new Set(tokens.map((token) => token.key));
-  const apps = [
-    ...new Set(entries.filter((entry) => entry.actor_kind === "oauth").map((entry) => `oauth:${entry.actor_id}`)),
-  ]
-    .filter((key) => !known.has(key))
-    .map((key) => ({ key, label: `App ${key.slice(6, 14)}` }));
-  return [...tokens, ...apps];
+  const seen = [...new Set(entries.filter((entry) => entry.actor_kind === "oauth").map((entry) => entry.actor_id))];
+  const grants = await grantLabels(memberId, seen);
+  const apps = grants.map((grant) => ({
+    key: `oauth:${grant.id}`,
+    label: `App “${grant.client_name}”${grant.ended ? ", disconnected" : ""}`,
+  }));
+  // An id naming no grant of the member (none should: grants stay until the account goes) keeps a short form.
+  const named = new Set(grants.map((grant) => grant.id));
+  const unnamed = seen
+    .filter((id) => !named.has(id))
+    .map((id) => ({ key: `oauth:${id}`, label: `App ${id.slice(0, 8)}` }));
+  return [...tokens, ...apps, ...unnamed];
 }
 
 /** "Deleted item", or for a refused attempt the tool's summary ("Delete an item"). */

@@ -3,16 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as invokeRoute } from "@/app/api/agent/invoke/route";
 import { deleteAccount } from "@/lib/auth/account-deletion";
 import { sessionCaller } from "@/lib/auth/caller";
+import { revokeGrantIn } from "@/lib/auth/oauth/grants";
 import { createToken } from "@/lib/auth/tokens";
 import { asService, getDb } from "@/lib/db";
 import { newestGeneratedMigration } from "@/lib/db/generated-migration";
 import { ACTIVITY_TRIGGERS_SUFFIX, activityTriggersSql } from "@/lib/domain/activity/triggers-sql";
 import { runUpkeep } from "@/lib/upkeep/run";
 import { UPKEEP_TASKS } from "@/lib/upkeep/tasks";
-import { listActivity } from "@/lib/web/activity";
+import { listActivity, listCredentials } from "@/lib/web/activity";
 import { callAsSession } from "@/lib/web/session-call";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember, tokenFor } from "../support/factories";
+import { approveAndExchange, registerClient } from "../support/oauth-grants";
 import { mcpCall } from "../surfaces/mcp-client";
 import { SCOPES } from "@/registry/scopes";
 
@@ -199,6 +201,27 @@ describe("activity: who did it, and undo", () => {
       "message.created",
     ]);
     expect(await listActivity(bob.id, {})).toEqual([]);
+  });
+
+  it("names an app by its client in the activity, ended or not", async () => {
+    const ada = await makeMember();
+    const clientId = await registerClient("Trip Planner");
+    const { grantId, access } = await approveAndExchange(ada.id, clientId, ["todos:write", "todos:read"]);
+    await mcpCall(access, "todos_create", { title: "from the app" });
+    const entries = await listActivity(ada.id, {});
+    expect(entries.map((entry) => [entry.operation, entry.actor_kind, entry.actor_id])).toEqual([
+      ["todo.created", "oauth", grantId],
+    ]);
+    expect(await listCredentials(ada.id, entries)).toContainEqual({
+      key: `oauth:${grantId}`,
+      label: "App “Trip Planner”",
+    });
+    await asService((tx) => revokeGrantIn(tx, grantId, "member", ada.id));
+    expect(await listCredentials(ada.id, entries)).toContainEqual({
+      key: `oauth:${grantId}`,
+      label: "App “Trip Planner”, disconnected",
+    });
+    expect(await listCredentials(ada.id, [])).not.toContainEqual(expect.objectContaining({ key: `oauth:${grantId}` }));
   });
 
   it("an update entry kept in public.activity before the events kept them is still undone against its image", async () => {

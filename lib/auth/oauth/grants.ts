@@ -83,6 +83,24 @@ export async function listGrants(memberId: string): Promise<GrantRecord[]> {
   );
 }
 
+/**
+ * What the Activity page calls the member's apps: every live grant, and the ended ones among `seen`
+ * (grant ids whose writes it lists), by the client's name, newest first.
+ */
+export async function grantLabels(
+  memberId: string,
+  seen: readonly string[],
+): Promise<{ id: string; client_name: string; ended: boolean }[]> {
+  return asService((tx) =>
+    tx.query(
+      `select id, client_name, revoked_at is not null as ended from app_private.oauth_grants
+        where member_id = $1 and (revoked_at is null or id::text = any ($2::text[]))
+        order by created_at desc, id desc`,
+      [memberId, seen],
+    ),
+  );
+}
+
 /** Why a grant ended (oauth_grants.revoked_reason, and connected_app.revoked). */
 export type GrantRevokedReason = "member" | "client" | "code_reuse" | "refresh_token_reuse";
 
