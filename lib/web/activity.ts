@@ -33,14 +33,14 @@ export const PERIODS = {
 } as const;
 export type Period = keyof typeof PERIODS;
 
+/** The most entries the page lists. */
+const PAGE_ENTRIES = 200;
+
 /**
  * The member's credentials' activity, newest first, read under the member's RLS: writes (rows that
  * went with a deletion are counted on it) and refused attempts. Filtered by credential ("token:<id>",
  * "oauth:<id>": the query is on actor kind and id, so apps appear as tokens do) and by period.
  */
-/** The most entries the page lists. */
-const PAGE_ENTRIES = 200;
-
 export async function listActivity(
   memberId: string,
   filter: { credential?: string; period?: Period },
@@ -48,7 +48,7 @@ export async function listActivity(
   const [kind, id] = filter.credential?.split(":") ?? [];
   const days = filter.period === "1d" ? 1 : filter.period === "7d" ? 7 : ACTIVITY_KEEP_DAYS;
   // Deletions and refused attempts are rows of public.activity; creates and updates are the member's
-  // events (app_private.credential_writes, 20261127200000_ledger_from_events.sql).
+  // events (app_private.credential_writes, 20261127223000_ledger_reads_member_log.sql).
   return asMember(memberId, (tx) =>
     tx.query<ActivityEntry>(
       `select id, actor_kind, actor_id, surface, operation, record_id, status, error_code,

@@ -7,16 +7,16 @@
 -- stay in public.activity. docs/decisions/0021-activity-and-undo.md.
 --
 -- actor_member: set only on a credential's write that the ledger records (a token's or an app's, of a kind
--- app_private.activity_writable knows, and for an update only when a writable column changed). No index of
--- its own: one cost 60-90 µs a write on PGlite (bench/ledger-sql.ts); the entries are found through the
--- event log's index on member_id, which for every kind the ledger records is the writer (the first of the
--- event's audience: owner, sender, follower, the profile itself).
+-- app_private.activity_writable knows, and for an update only when a writable column changed), so the
+-- partial index below holds the ledger's entries alone.
 alter table app_private.webhook_events
   add column actor_member uuid,
   add column before jsonb,
   add column undo_of uuid,
   add column undone_at timestamptz,
   add column undone_by jsonb;
+create index webhook_events_ledger_idx on app_private.webhook_events (actor_member, created_at desc, id desc)
+  where actor_member is not null;
 
 -- As 20261126130000_write_every_event.sql, with the actor read once (the claims parsed once instead of in
 -- three column defaults) and the ledger's part: for a credential's write of a kind the ledger records,
@@ -38,8 +38,6 @@ declare
   v_member uuid;
   v_before jsonb;
   v_writable text[];
-  v_old jsonb;
-  v_column text;
   i integer;
 begin
   for i in 1 .. tg_nargs - 1 loop
@@ -56,14 +54,8 @@ begin
     v_writable := app_private.activity_writable(v_type);
     if v_writable is not null then
       if tg_op = 'UPDATE' then
-        -- A loop of plain expressions, not a query over jsonb_each(): a query starts an executor each
-        -- time, about 40 µs more an update on Postgres and 110 on PGlite (bench/ledger-sql.ts).
-        v_old := to_jsonb(old);
-        foreach v_column in array v_writable loop
-          if v_old -> v_column is distinct from v_row -> v_column then
-            v_before := coalesce(v_before, '{}') || jsonb_build_object(v_column, v_old -> v_column);
-          end if;
-        end loop;
+        select jsonb_object_agg(o.key, o.value) into v_before from jsonb_each(to_jsonb(old)) o
+         where o.key = any (v_writable) and o.value is distinct from v_row -> o.key;
       end if;
       if tg_op = 'INSERT' or v_before is not null then
         v_member := (v_claims ->> 'sub')::uuid;
@@ -88,8 +80,7 @@ begin
 end $$;
 revoke all on function app_private.emit_webhook_event() from public;
 
--- The member's ledger entries kept in the events, newest first (the event log's order, read backwards along
--- webhook_events_member_log_idx until p_limit entries are found): those of one credential (p_kind, p_actor),
+-- The member's ledger entries kept in the events, newest first: those of one credential (p_kind, p_actor),
 -- one entry (p_entry), or with p_undoable only the updates that can still be undone (of a record with an
 -- id, not undone, not made by an undo). Members have no grant on the events' actor columns (the other side of a message would see
 -- the sender's token), so they read their own entries through this function alone.
@@ -102,11 +93,11 @@ language sql stable security definer set search_path = '' as $$
   select e.id, e.actor_kind, e.actor_id, e.actor_surface, e.type, e.record_id, e.undo_of, e.before, e.data,
          e.undone_at, e.created_at, e.record_sequence
     from app_private.webhook_events e
-   where e.member_id = (select auth.uid()) and e.actor_member = (select auth.uid()) and e.created_at > p_since
+   where e.actor_member = (select auth.uid()) and e.created_at > p_since
      and (p_kind is null or (e.actor_kind = p_kind and e.actor_id = p_actor))
      and (p_entry is null or e.id = p_entry)
      and (not p_undoable or (e.before is not null and e.record_id is not null and e.undone_at is null and e.undo_of is null))
-   order by e.txid desc, e.log_position desc
+   order by e.created_at desc, e.id desc
    limit p_limit
 $$;
 revoke all on function app_private.credential_writes(timestamptz, text, text, uuid, boolean, integer) from public;
@@ -147,6 +138,6 @@ language plpgsql security definer set search_path = '' as $$
 begin
   delete from public.activity where owner_id = old.id;
   update app_private.webhook_events set actor_member = null, before = null, undone_by = null
-   where member_id = old.id and actor_member = old.id;
+   where actor_member = old.id;
   return null;
 end $$;
