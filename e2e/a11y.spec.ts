@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Cookie } from "@playwright/test";
 import { PAGES, SCHEMES, WIDTHS } from "./pages";
-import { expect, SCREENSHOTS, signUp, test } from "./support";
+import { axeOf, expect, SCREENSHOTS, signUp, test } from "./support";
 
 /**
  * axe-core on every page (e2e/pages.ts) at 1280 and 390 wide, in light and dark: no serious or
@@ -36,7 +35,7 @@ for (const site of PAGES) {
           expect(response?.status(), site.path).toBe(site.status ?? 200);
           if (site.ready) await page.locator(site.ready).waitFor({ timeout: 60_000 });
         }
-        const axe = new AxeBuilder({ page });
+        const axe = axeOf(page);
         const results = await (index === 0 ? axe.withTags(WCAG) : axe.withRules(COLOUR_RULES)).analyze();
         const serious = results.violations
           .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

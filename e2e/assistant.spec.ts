@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, screenshot, signUp, test, toneWav } from "./support";
+import { axeOf, expect, screenshot, signUp, test, toneWav } from "./support";
 
 test("the tool console runs a server tool and carries out browser directives", async ({ page, context }) => {
   // A member's own audio host, on this machine: the server checks the link is audio (Content-Type)
@@ -25,7 +24,7 @@ test("the tool console runs a server tool and carries out browser directives", a
   await expect(page.getByTestId("result-status")).toHaveText("200 ok");
   await expect(page.getByTestId("result-json")).toContainText(account.handle);
   // With an answer shown, the page still has no serious violation (the result block takes keyboard focus).
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const axe = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await tool.selectOption("play_song");

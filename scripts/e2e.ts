@@ -10,7 +10,8 @@ import { buildWithProgress } from "./next-build.ts";
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// playwright.config.ts's default; its Debian package is the path's last part.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const args = process.argv.slice(2);
 
 function run(command: string, commandArgs: string[], extraEnv: Record<string, string> = {}): number {
@@ -19,12 +20,13 @@ function run(command: string, commandArgs: string[], extraEnv: Record<string, st
 }
 
 if (!fs.existsSync(chromium)) {
-  console.log(`${chromium} is missing; installing Debian's chromium package…`);
+  const pkg = path.basename(chromium);
+  console.log(`${chromium} is missing; installing Debian's ${pkg} package…`);
   // As root call apt-get directly; otherwise through sudo.
   const apt = (...aptArgs: string[]) =>
     process.getuid?.() === 0 ? run("apt-get", aptArgs) : run("sudo", ["apt-get", ...aptArgs]);
-  if (apt("update", "-q") !== 0 || apt("install", "-y", "-q", "chromium") !== 0) {
-    console.error("Could not install chromium from Debian.");
+  if (apt("update", "-q") !== 0 || apt("install", "-y", "-q", pkg) !== 0) {
+    console.error(`Could not install ${pkg} from Debian.`);
     process.exit(1);
   }
 }
