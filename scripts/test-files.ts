@@ -71,6 +71,13 @@ export function testFiles(root: string = process.cwd()): string[] {
  * folder's lock), says so on a line of its own; the server pass would only run it again as it was.
  */
 const EMBEDDED_ONLY = /^\/\/ test-files: embedded database only\b/m;
+/**
+ * A file that starts its own servers on each store itself (an embedded folder and a database of its
+ * own on the Postgres server), whatever the pass, says so on a line of its own: the server pass would
+ * run the same processes on the same stores again. Believed only when the file names both stores'
+ * settings, PGLITE_DIR and DATABASE_URL.
+ */
+const BOTH_STORES = /^\/\/ test-files: both stores in one pass\b/m;
 const SERVER_CLIENTS = /^(?:postgres|redis|pg|@redis\/[^/]+)(?:\/.*)?$/;
 
 /** The files (relative to root) that can touch a database: the Postgres server pass runs these. */
@@ -79,9 +86,15 @@ export function databaseTestFiles(files: readonly string[], root: string = proce
   const reachesServer = classifier(root, SERVER_CLIENTS);
   return files.filter((file) => {
     const absolute = path.join(root, file);
-    if (EMBEDDED_ONLY.test(fs.readFileSync(absolute, "utf8"))) {
+    const text = fs.readFileSync(absolute, "utf8");
+    if (EMBEDDED_ONLY.test(text)) {
       // The mark is believed only while nothing the file imports can reach the server's clients.
       if (reachesServer(absolute)) throw new Error(`${file} says "embedded database only" but imports a server client`);
+      return false;
+    }
+    if (BOTH_STORES.test(text)) {
+      if (!/\bPGLITE_DIR\b/.test(text) || !/\bDATABASE_URL\b/.test(text))
+        throw new Error(`${file} says "both stores in one pass" but does not set PGLITE_DIR and DATABASE_URL`);
       return false;
     }
     return readsDatabaseEnv(absolute) || opens(absolute);

@@ -81,6 +81,24 @@ describe("which test files can touch a database", () => {
     expect(() => databaseTestFiles(["test/d/wrongly-marked.test.ts"], tree)).toThrow(/imports a server client/);
   });
 
+  it("leaves a file that makes both stores itself out of the server pass, if it sets both", () => {
+    const mark = "// test-files: both stores in one pass (why)\n";
+    write(
+      "test/e/both.test.ts",
+      `${mark}import postgres from "postgres";\nconst env = ["PGLITE_DIR", "DATABASE_URL"];\n`,
+    );
+    write("test/e/unmarked.test.ts", 'import postgres from "postgres";\n');
+    expect(databaseTestFiles(["test/e/both.test.ts", "test/e/unmarked.test.ts"], tree)).toEqual([
+      "test/e/unmarked.test.ts",
+    ]);
+    write("test/e/one-store.test.ts", `${mark}import postgres from "postgres";\nconst env = ["PGLITE_DIR"];\n`);
+    expect(() => databaseTestFiles(["test/e/one-store.test.ts"], tree)).toThrow(
+      /does not set PGLITE_DIR and DATABASE_URL/,
+    );
+    // On the repository: the server-kill test starts its servers on both stores in every pass.
+    expect(databaseTestFiles(["test/webhooks/server-kill.test.ts"])).toEqual([]);
+  });
+
   it("selects files as vitest's filters do", () => {
     const files = ["test/a/one.test.ts", "test/a/two.test.ts", "test/b/one.test.ts"];
     expect(selectedBy(files, [], tree)).toEqual(files);
@@ -96,7 +114,11 @@ describe("which test files can touch a database", () => {
     const database = new Set(databaseTestFiles(files));
     const helpers =
       /support\/(?:api|factories|store|fresh-database|http-server|serve-rest-process)\b|@\/lib\/db(?:\/index)?["']|getDb\(/;
-    const usingHelpers = files.filter((file) => helpers.test(fs.readFileSync(file, "utf8")));
+    const bothStores = /^\/\/ test-files: both stores in one pass\b/m;
+    const usingHelpers = files.filter((file) => {
+      const text = fs.readFileSync(file, "utf8");
+      return helpers.test(text) && !bothStores.test(text);
+    });
     expect(usingHelpers.length).toBeGreaterThan(50);
     expect(usingHelpers.filter((file) => !database.has(file))).toEqual([]);
     // And the server pass is not everything: pure files (parsers, signing, formats) run once.

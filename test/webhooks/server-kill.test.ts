@@ -1,3 +1,4 @@
+// test-files: both stores in one pass (it starts servers on an embedded folder and on a scratch database of its own)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,9 +12,10 @@ import { startReceiver, verifyServiceSignature, verifyStandard } from "../suppor
  * delivery of its event: the server process (scripts/serve-rest.ts: the REST handler and the boot
  * hook `next start` runs) commits the write, its worker sends the event to a receiver that holds
  * its answer, the process dies, and a server restarted on the same store delivers the event, once
- * acknowledged, under the same webhook-id. On an embedded data folder and on Postgres, in both
- * passes (a scratch database on the Postgres server: a worker on the suite's shared database would
- * take other files' deliveries).
+ * acknowledged, under the same webhook-id. On an embedded data folder and on Postgres (a scratch
+ * database on the Postgres server: a worker on the suite's shared database would take other files'
+ * deliveries), in the PGlite pass only: the servers it starts use these stores whatever the pass, so
+ * the server pass would repeat the same (scripts/test-files.ts).
  */
 const LEASE_PAST_MS = 61_000; // the worker's claim lease is 60 s
 const serverEnv = {
@@ -99,8 +101,8 @@ describe("kill -9 of the server with its in-process webhook worker", () => {
     await killBetweenCommitAndDelivery({ PGLITE_DIR: path.join(dir, "data") });
   }, 120_000);
 
-  // In both passes: on the PGlite pass against the Postgres server the suite is given (CI has one;
-  // an unreachable server fails this test, it is never skipped).
+  // Against the Postgres server the suite is given (CI has one; an unreachable server fails this
+  // test, it is never skipped).
   it("Postgres: the event is delivered after the restart, once acknowledged", async () => {
     const server =
       process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
