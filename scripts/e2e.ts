@@ -1,4 +1,4 @@
-// npm run e2e: the browser suite. Installs Debian's Chromium when it is missing (never Playwright's
+// npm run e2e: the browser suite. Installs Debian's Chromium headless shell when it is missing (never Playwright's
 // own download), builds when a source is newer than the last build (not at all with --no-build),
 // starts from an empty embedded database, and writes reports/playwright.json for the closing tally
 // of `npm test`.
@@ -19,18 +19,6 @@ function run(command: string, commandArgs: string[], extraEnv: Record<string, st
   return result.status ?? 1;
 }
 
-if (!fs.existsSync(chromium)) {
-  const pkg = path.basename(chromium);
-  console.log(`${chromium} is missing; installing Debian's ${pkg} package…`);
-  // As root call apt-get directly; otherwise through sudo.
-  const apt = (...aptArgs: string[]) =>
-    process.getuid?.() === 0 ? run("apt-get", aptArgs) : run("sudo", ["apt-get", ...aptArgs]);
-  if (apt("update", "-q") !== 0 || apt("install", "-y", "-q", pkg) !== 0) {
-    console.error(`Could not install ${pkg} from Debian.`);
-    process.exit(1);
-  }
-}
-
 if (!args.includes("--no-build")) {
   // The build npm start made when nothing changed since (scripts/next-build.ts): the Dockerfile's,
   // standalone with server.ts traced in, which e2e/docker-run-stage.spec.ts replays.
@@ -44,8 +32,27 @@ if (!args.includes("--no-build")) {
   }
 }
 
-// npm test builds beside its Postgres pass (scripts/test.ts), then runs the suite with --no-build.
+// npm test builds beside its PGlite pass (scripts/test.ts), then runs the suite with --no-build.
 if (args.includes("--build-only")) process.exit(0);
+
+let browser = chromium;
+if (!fs.existsSync(chromium)) {
+  const pkg = path.basename(chromium);
+  console.log(`${chromium} is missing; installing Debian's ${pkg} package…`);
+  // As root call apt-get directly; otherwise through sudo.
+  const apt = (...aptArgs: string[]) =>
+    process.getuid?.() === 0 ? run("apt-get", aptArgs) : run("sudo", ["apt-get", ...aptArgs]);
+  if (apt("update", "-q") !== 0 || apt("install", "-y", "-q", pkg) !== 0) {
+    // A machine set up before the headless shell was the default may have only the full browser.
+    if (!process.env.CHROMIUM_PATH && fs.existsSync("/usr/bin/chromium")) {
+      console.warn(`!!! Could not install ${pkg} from Debian: running the suite in /usr/bin/chromium instead.`);
+      browser = "/usr/bin/chromium";
+    } else {
+      console.error(`Could not install ${pkg} from Debian.`);
+      process.exit(1);
+    }
+  }
+}
 
 // A fresh database every run, so the suite never depends on what an earlier run left behind.
 fs.rmSync(path.join(root, ".data", "pglite-e2e"), { recursive: true, force: true });
@@ -60,6 +67,7 @@ const status = run(
   ["test", "--reporter=list,json", ...args.filter((arg) => arg !== "--no-build" && arg !== "--build-only")],
   {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    CHROMIUM_PATH: browser,
   },
 );
 process.exit(status);
