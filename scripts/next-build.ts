@@ -12,7 +12,7 @@ export const nextBin = path.join(root, "node_modules", ".bin", "next");
 export const nextEnv = () => ({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 
 /** What a first build costs on the 2-core machine this project is developed on, to say so up front. */
-export const FIRST_BUILD_ESTIMATE = "about 3 minutes on 2 idle cores";
+export const FIRST_BUILD_ESTIMATE = "1 to 3 minutes on 2 idle cores";
 
 /** Everything the build reads; migrations are read at run time and need no rebuild. */
 const SOURCES = [
