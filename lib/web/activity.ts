@@ -89,16 +89,12 @@ export async function listCredentials(memberId: string, entries: readonly Activi
   }));
   const seen = [...new Set(entries.filter((entry) => entry.actor_kind === "oauth").map((entry) => entry.actor_id))];
   const grants = await grantLabels(memberId, seen);
+  // Every id seen names one of these: a grant is never deleted before its member (ended ones are kept).
   const apps = grants.map((grant) => ({
     key: `oauth:${grant.id}`,
     label: `App “${grant.client_name}”${grant.ended ? ", disconnected" : ""}`,
   }));
-  // An id naming no grant of the member (none should: grants stay until the account goes) keeps a short form.
-  const named = new Set(grants.map((grant) => grant.id));
-  const unnamed = seen
-    .filter((id) => !named.has(id))
-    .map((id) => ({ key: `oauth:${id}`, label: `App ${id.slice(0, 8)}` }));
-  return [...tokens, ...apps, ...unnamed];
+  return [...tokens, ...apps];
 }
 
 /** "Deleted item", or for a refused attempt the tool's summary ("Delete an item"). */
