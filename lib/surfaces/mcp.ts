@@ -1,6 +1,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import { acceptedScopes, capabilityByTool } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { authenticate, insufficientScope } from "../http/authenticate.ts";
@@ -11,6 +18,7 @@ import { requestIdFrom } from "../http/request-id.ts";
 import { problemResponse } from "../http/respond.ts";
 import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
+import { answerToolCall, directToolCall } from "./mcp-direct-call.ts";
 import { errorResult, type McpToolResult, successResult } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
 import { rateLimitCatalog } from "./tools-http.ts";
@@ -21,12 +29,38 @@ const INSTRUCTIONS =
   "The same tools, scopes and rules as the REST API at /api/v1. Tools whose result is a directive (play_song, listen, open_url) run in the member's browser. " +
   "The member sees every write made with this token under Settings → Activity; when the member asks to take one back, activity_undo undoes this token's last update or delete.";
 
+interface CallContext {
+  caller: Caller;
+  request: Request;
+  requestId: string;
+  /** Rate-limit headers the call spent, for the HTTP answer. */
+  spent: Record<string, string>;
+}
+
+/** A tools/call, through the shared pipeline: what both the SDK's server and the direct path run. */
+async function callTool(context: CallContext, params: CallToolRequest["params"]): Promise<McpToolResult> {
+  const capability = capabilityByTool.get(params.name);
+  if (!capability) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+  const outcome = await invokeTool(capability.tool, params.arguments ?? {}, {
+    requestId: context.requestId,
+    headers: context.request.headers,
+    caller: context.caller,
+    resource: "mcp",
+    surface: "mcp",
+  });
+  Object.assign(context.spent, outcome.headers);
+  const body = outcome.body;
+  if (!body.ok) return errorResult(body.error);
+  return successResult(capability, "directive" in body ? body.directive : body.result, context.caller.limits);
+}
+
 /**
  * One MCP server per HTTP request (stateless Streamable HTTP: no session, nothing kept between
  * requests, so any instance can answer). The Bearer token is checked before MCP sees the request;
  * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
  */
-function buildServer(caller: Caller, request: Request, requestId: string, spent: Record<string, string>) {
+function buildServer(context: CallContext) {
+  const { caller, spent } = context;
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
@@ -40,21 +74,7 @@ function buildServer(caller: Caller, request: Request, requestId: string, spent:
       ),
     };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (call): Promise<McpToolResult> => {
-    const capability = capabilityByTool.get(call.params.name);
-    if (!capability) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${call.params.name}`);
-    const outcome = await invokeTool(capability.tool, call.params.arguments ?? {}, {
-      requestId,
-      headers: request.headers,
-      caller,
-      resource: "mcp",
-      surface: "mcp",
-    });
-    Object.assign(spent, outcome.headers);
-    const body = outcome.body;
-    if (!body.ok) return errorResult(body.error);
-    return successResult(capability, "directive" in body ? body.directive : body.result, caller.limits);
-  });
+  server.setRequestHandler(CallToolRequestSchema, (call) => callTool(context, call.params));
   return server;
 }
 
@@ -70,48 +90,77 @@ export async function handleMcp(request: Request): Promise<Response> {
     // rebinding); API clients send no Origin at all.
     if (originRelation(request.headers) === "cross") {
       // The answer the SDK's own Origin guard gives: a JSON-RPC error with 403.
-      const error = { jsonrpc: "2.0", error: { code: -32000, message: "Forbidden: invalid Origin" }, id: null };
-      return new Response(JSON.stringify(error), {
-        status: 403,
-        headers: { "Content-Type": "application/json", "Request-Id": requestId },
-      });
+      return jsonRpcError(403, "Forbidden: invalid Origin", requestId);
     }
     // The SDK would read a body declared in another charset as UTF-8; JSON is UTF-8 (RFC 8259), as on REST.
     const charset = foreignCharset(request.headers.get("content-type") ?? "");
     if (charset !== undefined) {
       const message = `Unsupported Media Type: JSON is UTF-8 (RFC 8259); send charset=utf-8 or no charset, not charset=${charset || "(empty)"}`;
-      return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
-        status: 415,
-        headers: { "Content-Type": "application/json", "Request-Id": requestId },
-      });
+      return jsonRpcError(415, message, requestId);
     }
     const caller = await authenticate(request.headers, "mcp");
-    // An OAuth call's body is read here once, for the step-up check, and handed to the transport parsed.
-    const { refused, parsed } = await outOfScopeCall(request, caller);
+    const body = await readMessage(request);
+    const refused = outOfScopeCall(body.parsed, caller);
     if (refused) return refused;
-    const spent: Record<string, string> = {};
-    const server = buildServer(caller, request, requestId, spent);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_BODY_BYTES,
-    });
-    await server.connect(transport);
-    try {
-      const response = await transport.handleRequest(
-        request,
-        parsed === undefined ? undefined : { parsedBody: parsed },
-      );
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries({ ...spent, "Request-Id": requestId, "Cache-Control": "no-store" })) {
-        headers.set(name, value);
-      }
-      return new Response(response.body, { status: response.status, headers });
-    } finally {
-      await server.close();
+    const context: CallContext = { caller, request, requestId, spent: {} };
+    const direct = directToolCall(request.headers, body.parsed);
+    const response = body.tooLarge
+      ? jsonRpcError(413, requestBodyTooLargeMessage(MAX_BODY_BYTES), requestId)
+      : direct
+        ? Response.json(await answerToolCall(direct.id, () => callTool(context, direct.params)))
+        : await sdkAnswer(context, body.forSdk, body.parsed);
+    for (const [name, value] of Object.entries({
+      ...context.spent,
+      "Request-Id": requestId,
+      "Cache-Control": "no-store",
+    })) {
+      response.headers.set(name, value);
     }
+    return response;
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
+  }
+}
+
+/** Everything but a plain tools/call: the SDK's server and stateless transport, built for this request. */
+async function sdkAnswer(context: CallContext, request: Request, parsed: unknown): Promise<Response> {
+  const server = buildServer(context);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  await server.connect(transport);
+  try {
+    const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
+    return new Response(response.body, { status: response.status, headers: new Headers(response.headers) });
+  } finally {
+    await server.close();
+  }
+}
+
+/** A transport-level refusal, in the shape the SDK's transport gives its own. */
+function jsonRpcError(status: number, message: string, requestId: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json", "Request-Id": requestId },
+  });
+}
+
+/**
+ * The body, read once and parsed, for the step-up check, the direct tools/call and the SDK (which
+ * takes it parsed). A body that is not JSON goes to the SDK as it came, which answers it as before;
+ * one over the transport's limit gets the transport's 413.
+ */
+async function readMessage(request: Request): Promise<{ parsed?: unknown; forSdk: Request; tooLarge?: true }> {
+  if (!request.body) return { forSdk: request };
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return { forSdk: request, tooLarge: true };
+  const bytes = await readCapped(request, MAX_BODY_BYTES);
+  if (bytes === null) return { forSdk: request, tooLarge: true };
+  try {
+    return { parsed: JSON.parse(Buffer.from(bytes).toString("utf8")), forSdk: request };
+  } catch {
+    return { forSdk: new Request(request.url, { method: "POST", headers: request.headers, body: Buffer.from(bytes) }) };
   }
 }
 
@@ -119,38 +168,23 @@ export async function handleMcp(request: Request): Promise<Response> {
  * For an OAuth token, a tools/call of a tool its scopes do not reach is answered 403 with the
  * Bearer challenge naming the scopes it needs (the MCP authorization spec's step-up: the client may
  * ask the member for more), not as a tool error inside a 200. A personal access token cannot be
- * widened by its client, so there the refusal stays a tool error the model can read. Only a body
- * small enough for the transport is read, and what it parsed to goes to the transport (`parsed`),
- * so the body is not read and parsed twice.
+ * widened by its client, so there the refusal stays a tool error the model can read.
  */
-async function outOfScopeCall(request: Request, caller: Caller): Promise<{ refused?: Response; parsed?: unknown }> {
-  if (caller.kind !== "oauth") return {};
-  // A body too large for the transport, or not JSON, is left to it (it answers those itself from
-  // the request's own body, which this read of a copy leaves unread).
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES || !request.body) return {};
-  const bytes = await readCapped(request.clone(), MAX_BODY_BYTES);
-  if (bytes === null) return {};
-  let message: unknown;
-  try {
-    message = JSON.parse(Buffer.from(bytes).toString("utf8"));
-  } catch {
-    return {};
-  }
+function outOfScopeCall(message: unknown, caller: Caller): Response | undefined {
+  if (caller.kind !== "oauth") return undefined;
   const call = message as { method?: unknown; id?: unknown; params?: { name?: unknown } } | null;
   const capability =
     call?.method === "tools/call" && typeof call.params?.name === "string"
       ? capabilityByTool.get(call.params.name)
       : undefined;
   const needs = capability ? acceptedScopes(capability) : [];
-  if (!capability || needs.some((scope) => caller.scopes.has(scope))) return { parsed: message };
+  if (!capability || needs.some((scope) => caller.scopes.has(scope))) return undefined;
   const error = insufficientScope(needs, "mcp");
   const body = { jsonrpc: "2.0", error: { code: -32001, message: error.message }, id: call?.id ?? null };
-  return {
-    refused: new Response(JSON.stringify(body), {
-      status: 403,
-      headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers },
-    }),
-  };
+  return new Response(JSON.stringify(body), {
+    status: 403,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers },
+  });
 }
 
 /** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */

@@ -1,0 +1,61 @@
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+
+type CallParams = CallToolRequest["params"];
+
+/**
+ * A tools/call the SDK's transport and server would accept as it is: POST headers the transport
+ * takes (Accept, Content-Type, a supported MCP-Protocol-Version), one JSON-RPC request, not a batch,
+ * whose params pass the SDK's own CallToolRequestSchema and ask for no task. undefined for
+ * anything else, which the SDK answers.
+ */
+export function directToolCall(
+  headers: Headers,
+  message: unknown,
+): { id: string | number; params: CallParams } | undefined {
+  const accept = headers.get("accept");
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
+  if (!isJsonContentType(headers.get("content-type"))) return undefined;
+  const version = headers.get("mcp-protocol-version");
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+  const { jsonrpc, id } = message as { jsonrpc?: unknown; id?: unknown };
+  if (jsonrpc !== "2.0" || !(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) {
+    return undefined;
+  }
+  const call = CallToolRequestSchema.safeParse(message);
+  if (!call.success || call.data.params.task) return undefined;
+  return { id, params: call.data.params };
+}
+
+/**
+ * The JSON-RPC answer the SDK's Server gives a tools/call: the handler's result checked against
+ * CallToolResultSchema (its wrapper's check), or the error a thrown error becomes in its Protocol.
+ */
+export async function answerToolCall(id: string | number, run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    const checked = CallToolResultSchema.safeParse(await run());
+    if (!checked.success) {
+      throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${checked.error.message}`);
+    }
+    return { result: checked.data, jsonrpc: "2.0", id };
+  } catch (error) {
+    const { code, message, data } = error as { code?: unknown; message?: string; data?: unknown };
+    return {
+      jsonrpc: "2.0",
+      id,
+      error: {
+        code: Number.isSafeInteger(code) ? code : ErrorCode.InternalError,
+        message: message ?? "Internal error",
+        ...(data !== undefined && { data }),
+      },
+    };
+  }
+}
