@@ -12,7 +12,10 @@ export { webhookClock };
 
 /** A claimed attempt is not claimed again for this long (it ends within the 10 s send deadline). */
 const LEASE_MS = 60_000;
+/** A pass's claim (runWebhookDeliveries), and the room the loop waits for before it claims again. */
 const BATCH = 20;
+/** Deliveries the loop keeps going at once: each holds a socket to its receiver, not a database session. */
+const IN_FLIGHT = 60;
 const SCHEDULE = WEBHOOK_LIMITS.scheduleSeconds;
 
 interface Claimed {
@@ -182,26 +185,42 @@ export interface WorkerHandle {
 }
 
 /**
- * The delivery loop: a pass every WEBHOOKS_POLL_MS (default 250), at once again while passes find
- * work (the 30-day purge is an upkeep task). Runs in the server process (instrumentation.ts) or apart (npm run worker).
+ * The delivery loop: claims what is due and keeps up to IN_FLIGHT deliveries going at once, claiming
+ * again whenever a batch's worth has finished, so a slow receiver holds one slot, not a whole pass,
+ * and deliveries keep pace with a burst of commits (bench/webhooks.ts). When nothing is due it
+ * waits WEBHOOKS_POLL_MS (default 250). Runs in the server process (instrumentation.ts) or apart
+ * (npm run worker); the 30-day purge is an upkeep task.
  * WEBHOOKS_ENDPOINTS (a comma list of endpoint ids) narrows a worker to those endpoints, to split
  * them across workers (the tests use it so a worker process leaves other files' deliveries alone).
  */
 export function startWebhookWorker(options: { pollMs?: number; endpoints?: readonly string[] } = {}): WorkerHandle {
   const pollMs = options.pollMs ?? setting("WEBHOOKS_POLL_MS");
   const only = setting("WEBHOOKS_ENDPOINTS");
-  const endpoints = options.endpoints ?? (only.length ? only : undefined);
+  const endpoints = options.endpoints ?? (only.length ? only : null);
+  const running = new Set<Promise<void>>();
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
+      if (running.size > IN_FLIGHT - BATCH) {
+        await Promise.race(running);
+        continue;
+      }
       let found = 0;
       try {
-        found = await runWebhookDeliveries(endpoints ? { endpoints } : {});
+        const claimed = await claim(webhookClock.now(), IN_FLIGHT - running.size, endpoints);
+        found = claimed.length;
+        for (const one of claimed) {
+          const sent: Promise<void> = deliver(one)
+            .catch((error: unknown) => console.error("[webhooks] could not record a delivery", one.id, error))
+            .finally(() => running.delete(sent));
+          running.add(sent);
+        }
       } catch (error) {
         console.error("[webhooks] delivery pass failed; retrying", error);
       }
       if (!found) await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+    await Promise.all(running);
   })();
   return {
     async stop() {
