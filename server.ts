@@ -6,14 +6,21 @@
 //   PORT (3000), HOST (all interfaces), TRUSTED_PROXY_HOPS (0: no proxy in front; docs/configuration.md)
 import fs from "node:fs";
 import http from "node:http";
+import module from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { presetEnv, setting } from "./lib/config/env.ts";
-import { closeDb } from "./lib/db/index.ts";
-import { serverWritesClientAddress, settleForwarding, trustedProxyHops } from "./lib/http/client-address.ts";
-import { createNodeServer } from "./lib/surfaces/node-server.ts";
-import { startInProcessCompletionWorker } from "./lib/catalog/completion.ts";
-import { startInProcessWorker } from "./lib/webhook-delivery/worker.ts";
+
+// Node strips the types of every .ts file it loads, and this server loads ~1,400: half a second of a
+// start. The compile cache (in the system's temporary folder) keeps the result for the next start,
+// so the service's modules load after it, dynamically (bench/results/2026-11-28-cold-start.md).
+module.enableCompileCache?.();
+const { presetEnv, setting } = await import("./lib/config/env.ts");
+const { closeDb, getDb } = await import("./lib/db/index.ts");
+const { productionProblems } = await import("./lib/db/config.ts");
+const { serverWritesClientAddress, settleForwarding, trustedProxyHops } = await import("./lib/http/client-address.ts");
+const { createNodeServer } = await import("./lib/surfaces/node-server.ts");
+const { startInProcessCompletionWorker } = await import("./lib/catalog/completion.ts");
+const { startInProcessWorker } = await import("./lib/webhook-delivery/worker.ts");
 
 // As `next start` sets them; both are read when Next's modules load, hence the dynamic import.
 presetEnv({ NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, ["NODE_ENV"]);
@@ -36,16 +43,39 @@ const host = setting("HOST");
 // request as any other (RFC 9110 §7.8 lets a server ignore Upgrade).
 const app = next({ dev: false, dir, port, hostname: host, httpServer: http.createServer() });
 const nextHandler = app.getRequestHandler();
-// Loads the build and runs instrumentation.ts (webhook worker, upkeep), as next start does.
-await app.prepare();
+// What instrumentation.ts refuses (it runs inside prepare), refused before the port opens.
+const problems = productionProblems();
+if (problems.length) {
+  console.error(`Refusing to start in production:\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+// The API does not need Next: the port opens at once and the database opens. Next loads its build
+// and runs instrumentation.ts (webhook worker, upkeep), as next start does, once the first request
+// is answered (a health check, say) or a second has passed, or at once for a request only it can
+// answer. Loading Next holds the main thread for most of a second: begun at once, it would hold the
+// first API answer behind it (bench/results/2026-11-28-cold-start.md).
+let wantNext = () => {};
+const nextWanted = new Promise<void>((resolve) => {
+  wantNext = resolve;
+});
+setTimeout(wantNext, 1000);
+const prepared = Promise.all([getDb().catch(() => {}), nextWanted]).then(() => app.prepare());
+prepared.catch((error: unknown) => {
+  console.error("Next could not start:", error);
+  process.exit(1);
+});
 
 // The API's routes answered directly, the rest by Next; a request line neither could take is answered there.
 // Forwarding headers are settled first: only TRUSTED_PROXY_HOPS proxies may name the client.
 const server = createNodeServer(
   "api",
-  (req, res) => void nextHandler(req, res),
+  (req, res) => {
+    wantNext();
+    void prepared.then(() => nextHandler(req, res));
+  },
   (req) => settleForwarding(req, hops),
 );
+server.once("request", (_req, res: http.ServerResponse) => res.once("close", wantNext));
 
 server.listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;
