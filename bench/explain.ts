@@ -1,4 +1,5 @@
 import { asMember, type Queryable, queryOnly } from "../lib/db/index.ts";
+import { searchCatalog } from "../lib/catalog/search-query.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { capability } from "./ceiling.ts";
 
@@ -24,6 +25,35 @@ export async function explainList(tool: string, memberId: string): Promise<strin
     if (!list) throw new Error(`${tool} ran no query`);
     const rows = await tx.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${list.sql}`, list.params);
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  });
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement a search runs (lib/catalog/search-query.ts) for a
+ * member, as GET /search runs them: recorded on their way to the driver, then, after the search's
+ * own settings statement again, each explained in the same transaction with the same parameters.
+ * Keyed by the statement's order; the settings statement (the first) is left out.
+ */
+export async function explainSearch(memberId: string, query: string): Promise<string[]> {
+  return asMember(memberId, async (tx) => {
+    const seen: { sql: string; params: readonly unknown[] }[] = [];
+    const recorder: Queryable = queryOnly((sql, params = []) => {
+      seen.push({ sql, params });
+      return tx.query(sql, params);
+    });
+    await searchCatalog(recorder, { query, limit: 20 });
+    const [settings, ...statements] = seen.filter((one) => !one.sql.trimStart().startsWith("select set_config"));
+    if (!settings) throw new Error("the search ran no statement");
+    const plans: string[] = [];
+    for (const statement of statements) {
+      await tx.query(settings.sql, settings.params);
+      const rows = await tx.query<{ "QUERY PLAN": string }>(
+        `explain (analyze, buffers) ${statement.sql}`,
+        statement.params,
+      );
+      plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+    return plans;
   });
 }
 

@@ -41,6 +41,8 @@ export interface DatabaseResult {
   skipped: string[];
   growth: GrowthStep[];
   webhooks?: WebhookResult;
+  /** EXPLAIN (ANALYZE, BUFFERS) of each statement of a search, on the seeded catalog (explain.ts). */
+  searchPlans?: { query: string; summaries: string[]; plans: string[] }[];
   loadAverage: { before: number[]; after: number[] };
 }
 
@@ -148,6 +150,9 @@ export function printDatabase(result: DatabaseResult): void {
   for (const r of byLabel.values()) {
     if (r.throughputOfUnpreparedRaw !== undefined)
       console.log(`  ${r.label} ÷ raw loop through PGlite's own query(): ${r.throughputOfUnpreparedRaw}`);
+  }
+  for (const { query, summaries } of result.searchPlans ?? []) {
+    console.log(`  search plan, q=${query}: ${summaries.map((line, i) => `statement ${i + 1}: ${line}`).join("; ")}`);
   }
   if (result.growth.length) {
     console.log("\n  growth: GET /collections as one member who owns N rows in collections and in items");

@@ -4,7 +4,7 @@ import os from "node:os";
 import { measureCeiling } from "./ceiling.ts";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
-import { explainList, planSummary } from "./explain.ts";
+import { explainList, explainSearch, planSummary } from "./explain.ts";
 import { measureColdStarts, printColdStarts } from "./cold-start.ts";
 import { expected, loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type Bounds, type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
@@ -135,6 +135,14 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
     const seeded = await seed();
     log(`${name}: seeded`);
     if (wanted("ceiling")) result.ceiling = await measureCeiling(seeded, target.dbPids);
+    if (wanted("search plan")) {
+      const member = seeded.members[0] ?? seeded.growth;
+      result.searchPlans = [];
+      for (const query of [seeded.searchTerm, `${seeded.searchTerm} city`]) {
+        const plans = await explainSearch(member.id, query);
+        result.searchPlans.push({ query, plans, summaries: plans.map(planSummary) });
+      }
+    }
     const verbRows = verbScenarios(seeded, await seedVerbRows(seeded, settings.deletePerMember), settings.rows);
     result.tableSizes = await tableSizes();
     await target.close();
