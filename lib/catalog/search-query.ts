@@ -132,7 +132,10 @@ export async function searchCatalog(
   // Transaction-local: loose enough for one or two typos in a short title. And no sequential
   // scan: the planner prices a trigram comparison like an integer one, so on Postgres a scan of a
   // 50k catalog looked cheaper than the indexes while it computed every row's trigrams
-  // (test/resolver/search-plan.test.ts, npm run bench).
+  // (test/resolver/search-plan.test.ts, npm run bench). Nor parallel workers: from some hundred
+  // thousand entries the planner gathers the candidate branches from two workers, and starting
+  // them cost 30 to 80 ms a search for a fraction of a millisecond of work (a million entries:
+  // 105 ms a search, 1 ms without; bench/results/2026-11-28-search-million.md).
   const params = [options.query, options.domain ?? null, options.limit + 1, cursor?.score ?? null, cursor?.id ?? null];
   // A page (and the row telling whether another follows) made of full-text hits all scoring above
   // anything outside them is the page the full candidate set gives: a common word answers from
@@ -140,11 +143,13 @@ export async function searchCatalog(
   // (typos, rare words, the tail of a long list) the full set is ranked. Settings and the first
   // query leave in one flush.
   const [[before], words] = await Promise.all([
-    tx.query<{ seqscan: string; plans: string }>(
+    tx.query<{ seqscan: string; plans: string; parallel: string }>(
       `select current_setting('enable_seqscan') as seqscan, current_setting('plan_cache_mode') as plans,
+              current_setting('max_parallel_workers_per_gather') as parallel,
               set_config('pg_trgm.similarity_threshold', '0.2', true),
               set_config('pg_trgm.word_similarity_threshold', '0.45', true),
               set_config('enable_seqscan', 'off', true),
+              set_config('max_parallel_workers_per_gather', '0', true),
               set_config('plan_cache_mode', 'force_generic_plan', true)`,
     ),
     tx.query<Row>(SEARCH_WORDS, params),
@@ -164,7 +169,10 @@ export async function searchCatalog(
     [, rows] = await Promise.all([
       restorePlans(),
       complete ? words : tx.query<Row>(SEARCH_ALL, params),
-      tx.query("select set_config('enable_seqscan', $1, true)", [before?.seqscan ?? "on"]),
+      tx.query(
+        "select set_config('enable_seqscan', $1, true), set_config('max_parallel_workers_per_gather', $2, true)",
+        [before?.seqscan ?? "on", before?.parallel ?? "2"],
+      ),
     ]);
   }
   const page = rows.slice(0, options.limit);
