@@ -1,4 +1,4 @@
-import { asMember, type Queryable, queryOnly } from "../lib/db/index.ts";
+import { asMember, getDb, type Queryable, queryOnly } from "../lib/db/index.ts";
 import { searchCatalog } from "../lib/catalog/search-query.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { capability } from "./ceiling.ts";
@@ -34,8 +34,15 @@ export async function explainList(tool: string, memberId: string): Promise<strin
  * own settings statement again, each explained in the same transaction with the same parameters.
  * Keyed by the statement's order; the settings statement (the first) is left out.
  */
+/** searchCatalog's parameters: query, domain, limit + 1, the cursor's score and id. */
+const TYPES = ["text", "text", "int", "numeric", "uuid"];
+
 export async function explainSearch(memberId: string, query: string): Promise<string[]> {
-  return asMember(memberId, async (tx) => {
+  // As asMember sets the member up, on a transaction that can also run a script (PREPARE, below).
+  return (await getDb()).transaction(async (tx) => {
+    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ sub: memberId, role: "authenticated" }),
+    ]);
     const seen: { sql: string; params: readonly unknown[] }[] = [];
     const recorder: Queryable = queryOnly((sql, params = []) => {
       seen.push({ sql, params });
@@ -45,12 +52,25 @@ export async function explainSearch(memberId: string, query: string): Promise<st
     const [settings, ...statements] = seen.filter((one) => !one.sql.trimStart().startsWith("select set_config"));
     if (!settings) throw new Error("the search ran no statement");
     const plans: string[] = [];
-    for (const statement of statements) {
+    for (const [i, statement] of statements.entries()) {
       await tx.query(settings.sql, settings.params);
-      const rows = await tx.query<{ "QUERY PLAN": string }>(
-        `explain (analyze, buffers) ${statement.sql}`,
-        statement.params,
-      );
+      let explain = `explain (analyze, buffers) ${statement.sql}`;
+      if (i === 0) {
+        // The first statement runs under force_generic_plan (its settings): EXPLAIN of the statement
+        // itself would plan it for these values, so it is prepared and its generic plan explained.
+        // Sent as a simple query: over the extended protocol its $n would be taken as its own parameters.
+        await tx.exec(`prepare bench_search (${TYPES.join(", ")}) as ${statement.sql}`);
+        // The values written in (the bench's own): EXECUTE's arguments cannot be protocol parameters here.
+        const values = statement.params.map((value, n) =>
+          value === null ? "null" : `'${String(value).replaceAll("'", "''")}'::${TYPES[n]}`,
+        );
+        explain = `explain (analyze, buffers) execute bench_search (${values.join(", ")})`;
+      } else {
+        // The later ones run once plan_cache_mode is restored: planned for their values.
+        await tx.query("select set_config('plan_cache_mode', 'auto', true)");
+      }
+      const rows = await tx.query<{ "QUERY PLAN": string }>(explain, i === 0 ? [] : statement.params);
+      if (i === 0) await tx.query("deallocate bench_search");
       plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
     }
     return plans;
