@@ -16,7 +16,7 @@ import path from "node:path";
 module.enableCompileCache?.();
 const { presetEnv, setting } = await import("./lib/config/env.ts");
 const { closeDb, getDb } = await import("./lib/db/index.ts");
-const { productionProblems } = await import("./lib/db/config.ts");
+const { refuseUnsafeProduction } = await import("./lib/db/config.ts");
 const { serverWritesClientAddress, settleForwarding, trustedProxyHops } = await import("./lib/http/client-address.ts");
 const { createNodeServer } = await import("./lib/surfaces/node-server.ts");
 const { startInProcessCompletionWorker } = await import("./lib/catalog/completion.ts");
@@ -44,11 +44,7 @@ const host = setting("HOST");
 const app = next({ dev: false, dir, port, hostname: host, httpServer: http.createServer() });
 const nextHandler = app.getRequestHandler();
 // What instrumentation.ts refuses (it runs inside prepare), refused before the port opens.
-const problems = productionProblems();
-if (problems.length) {
-  console.error(`Refusing to start in production:\n- ${problems.join("\n- ")}`);
-  process.exit(1);
-}
+refuseUnsafeProduction();
 // The API does not need Next: the port opens at once and the database opens. Next loads its build
 // and runs instrumentation.ts (webhook worker, upkeep), as next start does, once the first request
 // is answered (a health check, say) or a second has passed, or at once for a request only it can

@@ -48,3 +48,11 @@ export function productionProblems(env?: Env): string[] {
   }
   return problems;
 }
+
+/** Stops the process, naming each variable to set, when production would serve on state that is lost. */
+export function refuseUnsafeProduction(env?: Env): void {
+  const problems = productionProblems(env);
+  if (!problems.length) return;
+  console.error(`Refusing to start in production:\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}

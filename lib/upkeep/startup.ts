@@ -1,5 +1,5 @@
 import { type Env, setting } from "../config/env.ts";
-import { productionProblems } from "../db/config.ts";
+import { refuseUnsafeProduction } from "../db/config.ts";
 import { startUpkeepTimer } from "./run.ts";
 
 /**
@@ -9,10 +9,6 @@ import { startUpkeepTimer } from "./run.ts";
  * server (not a serverless host, where Vercel Cron calls /api/cron/upkeep), the hourly upkeep timer.
  */
 export function startServer(env?: Env): void {
-  const problems = productionProblems(env);
-  if (problems.length) {
-    console.error(`Refusing to start in production:\n- ${problems.join("\n- ")}`);
-    process.exit(1);
-  }
+  refuseUnsafeProduction(env);
   if (!setting("VERCEL", env)) startUpkeepTimer(env);
 }
