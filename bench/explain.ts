@@ -1,4 +1,4 @@
-import { asMember, getDb, type Queryable, queryOnly } from "../lib/db/index.ts";
+import { asMember, type Queryable, queryOnly } from "../lib/db/index.ts";
 import { searchCatalog } from "../lib/catalog/search-query.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { capability } from "./ceiling.ts";
@@ -28,21 +28,17 @@ export async function explainList(tool: string, memberId: string): Promise<strin
   });
 }
 
+/** searchCatalog's parameters: query, domain, limit + 1, the cursor's score and id. */
+const TYPES = ["text", "text", "int", "numeric", "uuid"];
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each statement a search runs (lib/catalog/search-query.ts) for a
  * member, as GET /search runs them: recorded on their way to the driver, then, after the search's
  * own settings statement again, each explained in the same transaction with the same parameters.
  * Keyed by the statement's order; the settings statement (the first) is left out.
  */
-/** searchCatalog's parameters: query, domain, limit + 1, the cursor's score and id. */
-const TYPES = ["text", "text", "int", "numeric", "uuid"];
-
 export async function explainSearch(memberId: string, query: string): Promise<string[]> {
-  // As asMember sets the member up, on a transaction that can also run a script (PREPARE, below).
-  return (await getDb()).transaction(async (tx) => {
-    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-      JSON.stringify({ sub: memberId, role: "authenticated" }),
-    ]);
+  return asMember(memberId, async (tx) => {
     const seen: { sql: string; params: readonly unknown[] }[] = [];
     const recorder: Queryable = queryOnly((sql, params = []) => {
       seen.push({ sql, params });

@@ -1,6 +1,6 @@
 import { dbConfig } from "./config.ts";
 import { migrate } from "./migrate.ts";
-import type { Actor, Database, Queryable } from "./types.ts";
+import type { Actor, Database, Queryable, Transaction } from "./types.ts";
 
 export type { Actor, Database, Queryable, Row, Transaction } from "./types.ts";
 export { continuing, queryOnly } from "./types.ts";
@@ -54,7 +54,7 @@ export async function closeDb(): Promise<void> {
  */
 export async function asMember<T>(
   memberId: string,
-  fn: (tx: Queryable) => Promise<T>,
+  fn: (tx: Transaction) => Promise<T>,
   options: { tokenId?: string; oauthTokenId?: string; collections?: readonly string[]; actor?: Actor } = {},
 ): Promise<T> {
   const db = await getDb();
