@@ -124,11 +124,16 @@ async function record(
   );
 }
 
+/** One attempt, sent and recorded; never rejects (an attempt it could not record is retried after the lease). */
 async function deliver(claimed: Claimed): Promise<void> {
-  const body = eventBody(claimed.event);
-  const headers = signatureHeaders(claimed.event.id, body, secretsOf(claimed, webhookClock.now()), new Date());
-  const result = await sendWebhook(claimed.url, body, headers);
-  await asService((tx) => record(tx, claimed, webhookClock.now(), result.status, result.error, result.durationMs));
+  try {
+    const body = eventBody(claimed.event);
+    const headers = signatureHeaders(claimed.event.id, body, secretsOf(claimed, webhookClock.now()), new Date());
+    const result = await sendWebhook(claimed.url, body, headers);
+    await asService((tx) => record(tx, claimed, webhookClock.now(), result.status, result.error, result.durationMs));
+  } catch (error) {
+    console.error("[webhooks] could not record a delivery", claimed.id, error);
+  }
 }
 
 /**
@@ -139,11 +144,7 @@ export async function runWebhookDeliveries(
   options: { limit?: number; endpoints?: readonly string[] } = {},
 ): Promise<number> {
   const claimed = await claim(webhookClock.now(), options.limit ?? BATCH, options.endpoints ?? null);
-  await Promise.all(
-    claimed.map((one) =>
-      deliver(one).catch((error: unknown) => console.error("[webhooks] could not record a delivery", one.id, error)),
-    ),
-  );
+  await Promise.all(claimed.map(deliver));
   return claimed.length;
 }
 
@@ -210,9 +211,7 @@ export function startWebhookWorker(options: { pollMs?: number; endpoints?: reado
         const claimed = await claim(webhookClock.now(), IN_FLIGHT - running.size, endpoints);
         found = claimed.length;
         for (const one of claimed) {
-          const sent: Promise<void> = deliver(one)
-            .catch((error: unknown) => console.error("[webhooks] could not record a delivery", one.id, error))
-            .finally(() => running.delete(sent));
+          const sent: Promise<void> = deliver(one).finally(() => running.delete(sent));
           running.add(sent);
         }
       } catch (error) {
