@@ -21,16 +21,25 @@ const { serverWritesClientAddress, settleForwarding, trustedProxyHops } = await 
 const { createNodeServer } = await import("./lib/surfaces/node-server.ts");
 const { startInProcessCompletionWorker } = await import("./lib/catalog/completion.ts");
 const { startInProcessWorker } = await import("./lib/webhook-delivery/worker.ts");
+const { startServices } = await import("./lib/upkeep/services.ts");
 
 // As `next start` sets them; both are read when Next's modules load, hence the dynamic import.
 presetEnv({ NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, ["NODE_ENV"]);
 const dir = import.meta.dirname;
-// In the Docker image (Next's standalone output, scripts/trace-server.ts) there is no next.config.ts:
-// Next then reads the build's resolved config from this variable, as its standalone server.js does.
-if (!fs.existsSync(path.join(dir, "next.config.ts"))) {
-  const built = JSON.parse(fs.readFileSync(path.join(dir, ".next", "required-server-files.json"), "utf8"));
-  presetEnv({ __NEXT_PRIVATE_STANDALONE_CONFIG: JSON.stringify(built.config) });
+// Next serves with the config its build resolved, handed over in this variable as its standalone
+// server.js does. Left to itself it would compile next.config.ts again with SWC, whose native module
+// alone holds 27 MB of memory for the life of the process. In the Docker image there is no
+// next.config.ts (scripts/trace-server.ts); elsewhere it names the build's folder (the profiler's
+// differs), read as Node reads any .ts file here.
+const configFile = path.join(dir, "next.config.ts");
+const distDir = fs.existsSync(configFile) ? ((await import(configFile)).default.distDir ?? ".next") : ".next";
+const builtFile = path.join(dir, distDir, "required-server-files.json");
+if (!fs.existsSync(builtFile)) {
+  console.error(`No production build in ${path.join(dir, distDir)}: npm start makes one (or run npm run build).`);
+  process.exit(1);
 }
+const built = JSON.parse(fs.readFileSync(builtFile, "utf8"));
+presetEnv({ __NEXT_PRIVATE_STANDALONE_CONFIG: JSON.stringify(built.config) });
 const { default: next } = await import("next");
 
 const port = Number(setting("PORT"));
@@ -43,21 +52,24 @@ const host = setting("HOST");
 // request as any other (RFC 9110 §7.8 lets a server ignore Upgrade).
 const app = next({ dev: false, dir, port, hostname: host, httpServer: http.createServer() });
 const nextHandler = app.getRequestHandler();
-// What instrumentation.ts refuses (it runs inside prepare), refused before the port opens.
+// What the services refuse when they start (lib/upkeep/startup.ts), refused before the port opens.
 refuseUnsafeProduction();
-// The API does not need Next: the port opens at once and the database opens. Next loads its build
-// and runs instrumentation.ts (webhook worker, upkeep), as next start does, once the first request
-// is answered (a health check, say) or a second has passed, or at once for a request only it can
-// answer. Loading Next holds the main thread for most of a second: begun at once, it would hold the
+// The API does not need Next: the port opens at once and the database opens. The services start and
+// Next loads its build, as next start does, once the first request is answered (a health check, say)
+// or a second has passed, or at once for a request only it can answer. Loading Next holds the main thread for most of a second: begun at once, it would hold the
 // first API answer behind it (bench/results/2026-11-28-cold-start.md).
 let wantNext = () => {};
 const nextWanted = new Promise<void>((resolve) => {
   wantNext = resolve;
 });
 setTimeout(wantNext, 1000);
-const prepared = Promise.all([getDb().catch(() => {}), nextWanted]).then(() => app.prepare());
+// The services (webhook worker, upkeep) start from this process's modules first: then Next's
+// instrumentation.ts finds them started and its bundle's copy of them never loads.
+const prepared = Promise.all([getDb().catch(() => {}), nextWanted])
+  .then(() => startServices())
+  .then(() => app.prepare());
 prepared.catch((error: unknown) => {
-  console.error("Next could not start:", error);
+  console.error("The services or Next could not start:", error);
   process.exit(1);
 });
 
