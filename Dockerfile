@@ -16,6 +16,8 @@ RUN node scripts/trace-server.ts
 FROM node:24-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 REQUIRE_SERVER_DATABASE=1
+# Memory: two malloc arenas and a young generation of 16 MB semi-spaces (scripts/server-runtime.ts).
+ENV MALLOC_ARENA_MAX=2
 # Next's standalone output plus server.ts, lib/ and registry/, and only the node_modules they load.
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
@@ -31,4 +33,4 @@ EXPOSE 3000
 # compose.yaml's healthcheck. It probes the address the server binds (HOST), loopback when that is all interfaces.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \
   CMD ["node", "-e", "const h = process.env.HOST || ''; const a = !h || h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? '[' + h + ']' : h; fetch('http://' + a + ':' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.ts"]
+CMD ["node", "--max-semi-space-size=16", "server.ts"]

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./scripts/server-runtime";
 import { selfSignedCertificate } from "./test/support/self-signed";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
@@ -55,9 +56,10 @@ export default defineConfig({
   ],
   webServer: {
     // The production server (server.ts: Next for pages, the API answered directly), as npm start runs it.
-    command: `${process.execPath} server.ts`,
+    command: [process.execPath, ...SERVER_NODE_FLAGS, "server.ts"].join(" "),
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     env: {
+      ...SERVER_ENV,
       PORT: String(PORT),
       HOST: "127.0.0.1",
       PGLITE_DIR: ".data/pglite-e2e",

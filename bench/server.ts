@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { nextBin } from "../scripts/next-build.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-runtime.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +71,9 @@ export async function spawnServer(
   const port = await freePort();
   const [command, args] = options.dir
     ? [nextBin, ["start", options.dir, "-H", "127.0.0.1", "-p", String(port)]]
-    : [process.execPath, [options.script ?? SERVICE]];
+    : options.script
+      ? [process.execPath, [options.script]]
+      : [process.execPath, [...SERVER_NODE_FLAGS, SERVICE]];
   const spawnedAt = performance.now();
   const child: ChildProcess = spawn(command, args, {
     detached: true,
@@ -84,6 +87,8 @@ export async function spawnServer(
       CATALOG_WORKER: "off",
       UPKEEP_TIMER: "off",
       ...(options.dir ? {} : { PORT: String(port), HOST: "127.0.0.1" }),
+      // The service as production runs it (scripts/server-runtime.ts).
+      ...(options.dir || options.script ? {} : SERVER_ENV),
       ...env,
     },
   });

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-runtime";
 import { pollHealth, scratchDatabaseOrSkip } from "./support";
 
 /**
@@ -54,8 +55,8 @@ test("the Dockerfile's run stage serves /api/v1/health against DATABASE_URL", as
 
   const { copies, env, cmd } = runStage();
   expect(copies.map((c) => c.from)).toEqual([".next/standalone", ".next/static", "public", "supabase/migrations"]);
-  expect(env).toMatchObject({ NODE_ENV: "production", REQUIRE_SERVER_DATABASE: "1" });
-  expect(cmd).toEqual(["node", "server.ts"]);
+  expect(env).toMatchObject({ NODE_ENV: "production", REQUIRE_SERVER_DATABASE: "1", ...SERVER_ENV });
+  expect(cmd).toEqual(["node", ...SERVER_NODE_FLAGS, "server.ts"]);
 
   const app = fs.mkdtempSync(path.join(os.tmpdir(), "pds-run-stage-"));
   for (const { from, to } of copies)
