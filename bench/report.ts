@@ -17,6 +17,8 @@ export interface GrowthStep {
   rowsPerMember: number;
   tableSizes: Record<string, number>;
   list: Measurement;
+  /** GET /search as that member (the catalog is everyone's: their own rows should not move it). */
+  search?: Measurement;
   explain: Record<string, string>;
   plans: Record<string, string>;
 }
@@ -155,11 +157,20 @@ export function printDatabase(result: DatabaseResult): void {
     console.log(`  search plan, q=${query}: ${summaries.map((line, i) => `statement ${i + 1}: ${line}`).join("; ")}`);
   }
   if (result.growth.length) {
-    console.log("\n  growth: GET /collections as one member who owns N rows in collections and in items");
+    console.log(
+      "\n  growth: GET /collections and GET /search as one member who owns N rows in collections and in items; p50 × the first step's",
+    );
+    const [first] = result.growth;
+    const times = (m: Measurement | undefined, base: Measurement | undefined) =>
+      m && base ? `p50 ×${round(m.p50Ms / base.p50Ms, 2)}` : "";
     for (const step of result.growth) {
       console.log(
-        `${row({ ...step.list, label: `  ${step.rowsPerMember} rows` })}   ${step.plans.collections_list ?? ""}`,
+        `${row({ ...step.list, label: `  list, ${step.rowsPerMember} rows` })}   ${times(step.list, first?.list)}   ${step.plans.collections_list ?? ""}`,
       );
+      if (step.search)
+        console.log(
+          `${row({ ...step.search, label: `  search, ${step.rowsPerMember} rows` })}   ${times(step.search, first?.search)}`,
+        );
     }
   }
   const sizes = Object.entries(result.tableSizes)

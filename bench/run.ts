@@ -9,7 +9,7 @@ import { measureColdStarts, printColdStarts } from "./cold-start.ts";
 import { expected, loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type Bounds, type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
-import { apiScenarios, LIST_LABEL, listScenario } from "./scenarios.ts";
+import { apiScenarios, LIST_LABEL, listScenario, searchScenario } from "./scenarios.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
@@ -157,7 +157,10 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
       const step = await growTo(target, seeded, rows, owned);
       owned = rows;
       const list = await row(listScenario([seeded.growth], `GET /collections, member owns ${rows}`));
-      result.growth.push({ ...step, list });
+      // The catalog is shared: a member's own rows must not slow their search (issue 34, target 7).
+      const search = searchScenario({ ...seeded, members: [seeded.growth] });
+      const searched = search && (await row({ ...search, label: `${search.label}, member owns ${rows}` }));
+      result.growth.push({ ...step, list, ...(searched ? { search: searched } : {}) });
     };
     result.bounds.push(await measureBounds(target, seeded));
     await withServer(target, async (measure, url, server) => {
