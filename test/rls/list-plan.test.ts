@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { getDb, type Queryable, queryOnly } from "@/lib/db";
+import { handlerFor } from "@/lib/domain/handlers";
+import { capabilityByTool } from "@/registry/capabilities";
+import { makeMember } from "../support/factories";
+
+/**
+ * A member who owns most of a table (one person self-hosting, or the bench's growth member): their
+ * list must read the first page of the owner's index, not scan and sort every row they own. The
+ * credential-limit policy once made the planner expect a handful of rows and choose the sort (6 ms a
+ * list at 10,000 rows). The rows and their statistics live in a transaction rolled back at the end.
+ */
+describe("a list when the member owns most of the table", () => {
+  for (const [tool, table] of [
+    ["collections_list", "collections"],
+    ["items_list", "items"],
+  ] as const) {
+    it(`${tool} reads the owner's index in order: no sort, no sequential scan`, async () => {
+      const member = await makeMember();
+      const capability = capabilityByTool.get(tool);
+      if (!capability) throw new Error(`no ${tool} capability`);
+      const db = await getDb();
+      const plan = await db
+        .transaction(async (tx) => {
+          await tx.query(
+            `with made as (
+               insert into public.collections (owner_id, name, type, created_at)
+               select $1, 'Collection ' || g, 'music', now() - make_interval(secs => g)
+               from generate_series(1, 4000) g
+               returning id, created_at)
+             insert into public.items (owner_id, collection_id, song_id, note, created_at)
+             select $1, id, (select id from public.catalog_entries order by id limit 1), 'note', created_at from made`,
+            [member.id],
+          );
+          await tx.query(`analyze public.${table}`);
+          await tx.query(
+            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+            [JSON.stringify({ sub: member.id, role: "authenticated" })],
+          );
+          let explained = "";
+          const explain: Queryable["query"] = async (sql, params = []) => {
+            if (!explained && sql.includes(`public.${table}`)) {
+              const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+              explained = rows.map((row) => row["QUERY PLAN"]).join("\n");
+            }
+            return tx.query(sql, params);
+          };
+          const page = await handlerFor(capability)({
+            memberId: member.id,
+            scopes: new Set(),
+            tx: queryOnly(explain),
+            input: {},
+            capability,
+          });
+          expect(JSON.stringify(page)).toContain(`${table === "items" ? "note" : "Collection 1"}`);
+          throw Object.assign(new Error("roll back"), { plan: explained });
+        })
+        .catch((error: { plan?: string }) => {
+          if (error.plan === undefined) throw error;
+          return error.plan;
+        });
+      expect(plan).toContain(`${table}_owner_created_idx`);
+      expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}|Sort Key`));
+    });
+  }
+});
