@@ -56,8 +56,9 @@ const nextHandler = app.getRequestHandler();
 refuseUnsafeProduction();
 // The API does not need Next: the port opens at once and the database opens. The services start and
 // Next loads its build, as next start does, once the first request is answered (a health check, say)
-// or a second has passed, or at once for a request only it can answer. Loading Next holds the main thread for most of a second: begun at once, it would hold the
-// first API answer behind it (bench/results/2026-11-28-cold-start.md).
+// or a second has passed, or at once for a request only it can answer. Loading Next holds the main
+// thread for most of a second: begun at once, it would hold the first API answer behind it
+// (bench/results/2026-11-28-cold-start.md).
 let wantNext = () => {};
 const nextWanted = new Promise<void>((resolve) => {
   wantNext = resolve;
