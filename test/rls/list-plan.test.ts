@@ -32,6 +32,17 @@ describe("a list when the member owns most of the table", () => {
              select $1, id, (select id from public.catalog_entries order by id limit 1), 'note', created_at from made`,
             [member.id],
           );
+          // Other members own a few rows each, none shared: the planner's guess at "this member's or
+          // shared" then comes from one owner's share among many, as in a real deployment.
+          await tx.query(
+            `with others as (
+               insert into auth.users (id, email)
+               select gen_random_uuid(), 'plan-' || gen_random_uuid() || '@example.test' from generate_series(1, 40)
+               returning id)
+             insert into public.collections (owner_id, name, type)
+             select others.id, 'Other ' || g, 'music' from others, generate_series(1, 3) g`,
+          );
+          await tx.query("analyze public.collections");
           await tx.query(`analyze public.${table}`);
           await tx.query(
             "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
