@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { storageConfig } from "@/lib/domain/uploads/config";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "@/scripts/server-runtime";
 
 /** The container's own files, read as the engine reads them (no engine runs in the tests). */
 const ROOT = process.cwd();
@@ -65,6 +66,13 @@ describe("the image's health probe", () => {
 });
 
 describe("the image's files", () => {
+  it("sets the server's Node variables and starts server.ts with its flags (scripts/server-runtime.ts)", () => {
+    const env = [...runStage.matchAll(/^ENV (.+)$/gm)].flatMap((line) => (line[1] ?? "").split(/\s+/));
+    expect(env).toEqual(expect.arrayContaining(Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)));
+    const cmd = JSON.parse(/^CMD (\[.+\])$/m.exec(runStage)?.[1] ?? "[]");
+    expect(cmd).toEqual(["node", ...SERVER_NODE_FLAGS, "server.ts"]);
+  });
+
   it("has the local driver's default uploads folder, owned by node before the stage switches to node", () => {
     const workdir = /^WORKDIR (\S+)$/m.exec(runStage)?.[1] ?? "";
     const cwd = process.cwd;
