@@ -64,8 +64,7 @@ const nextWanted = new Promise<void>((resolve) => {
   wantNext = resolve;
 });
 setTimeout(wantNext, 1000);
-// The services (webhook worker, upkeep) start from this process's modules first: then Next's
-// instrumentation.ts finds them started and its bundle's copy of them never loads.
+// The services first, from this process's modules (lib/upkeep/services.ts says why).
 const prepared = Promise.all([getDb().catch(() => {}), nextWanted])
   .then(() => startServices())
   .then(() => app.prepare());
