@@ -1,6 +1,7 @@
 // npm run bench: the cost of each API request against the database's own ceiling and the
 // framework's floor, on the Postgres server and on PGlite, measured in one run (see docs/benchmark.md).
 import os from "node:os";
+import path from "node:path";
 import { measureCeiling } from "./ceiling.ts";
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget, type Target } from "./databases.ts";
@@ -9,7 +10,7 @@ import { measureColdStarts, printColdStarts } from "./cold-start.ts";
 import { expected, loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
 import { type Bounds, type DatabaseResult, type GrowthStep, printDatabase, ratios, writeResults } from "./report.ts";
 import type { Measurement } from "./stats.ts";
-import { apiScenarios, LIST_LABEL, listScenario, searchScenario } from "./scenarios.ts";
+import { apiScenarios, CREATE_LABEL, LIST_LABEL, listScenario, onNextStart, searchScenario } from "./scenarios.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
@@ -21,6 +22,9 @@ import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 const started = Date.now();
 const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);
 const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" });
+/** Rows measured again under `next start` (issue 34, target 3: the route files, as Vercel runs them). */
+const NEXT_START_ROWS = [LIST_LABEL, CREATE_LABEL];
+const REPO = path.resolve(import.meta.dirname, "..");
 /** PGlite rows measured again with the database on the server's main thread (PGLITE_THREAD=main). */
 const MAIN_THREAD_ROWS = [LIST_LABEL, "POST /items"];
 
@@ -186,6 +190,20 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
         soak: settings.soakMinutes ? await soak(measure, verbRows, server.rssMb) : [],
       };
     });
+    if (wanted("next start")) {
+      log(`${name}: next start (the route files)`);
+      await withServer(
+        target,
+        async (measure) => {
+          for (const scenario of all.filter((s) => NEXT_START_ROWS.includes(s.label)).map(onNextStart)) {
+            const m = await measureRow(measure, scenario);
+            log(`${name}: ${m.label}: ${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms`);
+            result.api.push(m);
+          }
+        },
+        { dir: REPO },
+      );
+    }
     if (wanted("cold start")) {
       log(`${name}: cold start`);
       result.coldStarts = await measureColdStarts(serverEnv(target), seeded.members[0] ?? seeded.growth);

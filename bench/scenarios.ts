@@ -33,6 +33,9 @@ export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL
   expect: 200,
 });
 
+/** A row as `next start` serves it: the generated route files through Next's router (the Vercel path). */
+export const onNextStart = (scenario: Scenario): Scenario => ({ ...scenario, label: `${scenario.label}, next start` });
+
 /** The create row: an item in one of the member's collections. */
 export const createScenario = ({ members, catalogIds }: Seeded): Scenario => ({
   label: CREATE_LABEL,

@@ -14,7 +14,7 @@ import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { measureApi, type Scenario } from "./load.ts";
-import { listScenario, searchScenario } from "./scenarios.ts";
+import { listScenario, onNextStart, searchScenario } from "./scenarios.ts";
 import { type Seeded, seed } from "./seed.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
@@ -33,9 +33,6 @@ const ROWS: Record<string, (seeded: Seeded) => { scenario: Scenario | null; serv
   "plain-floor": () => ({ scenario: onNodeHttp(staticScenario), server: "plain" }),
   "plain-naive": (seeded) => ({ scenario: onNodeHttp(naiveScenario(seeded.members)), server: "plain" }),
 };
-function onNextStart(scenario: Scenario): Scenario {
-  return { ...scenario, label: `${scenario.label}, next start` };
-}
 function onNodeHttp(scenario: Scenario): Scenario {
   return { ...scenario, label: `${scenario.label}, on node:http (no Next)` };
 }
