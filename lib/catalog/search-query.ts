@@ -112,10 +112,37 @@ const SEARCH_WORDS = `${HEAD},
   ${PAGE}`;
 
 /**
+ * The candidates outside SEARCH_WORDS (neither a full-text hit nor in its title range) that come
+ * close enough to the query by trigrams: with both trigram thresholds raised (by the statement
+ * before it), the trigram index finds a handful of rows, not every one holding one of the query's
+ * words.
+ */
+const SEARCH_NEAR = `${HEAD},
+  near as (
+    select c.* from public.catalog_entries c, qq
+     where ($2::text is null or c.domain = $2)
+       and (qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)
+       and not coalesce(c.search_vector @@ qq.tsq, false)
+       and not (qq.t <> '' and (c.search_title collate "C") >= qq.t || '!'
+                and (c.search_title collate "C") < qq.t || chr(1114111))
+  ),
+  hits as (${scored("select * from near")})
+  ${PAGE}`;
+
+/** The query's own trigram thresholds: loose enough for one or two typos in a short title. */
+const SIMILARITY_THRESHOLD = 0.2;
+const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** The most popularity adds to a score (10 × 0.01). */
+const POPULARITY_MAX = 0.1;
+/**
  * The most a candidate outside SEARCH_WORDS can score: similarity ≤ 1, full-text rank 0 (no
  * match), no title bonus (an exact title is a prefix), popularity ≤ 10 × 0.01.
  */
-const OUTSIDE_WORDS_MAX_SCORE = 1.1;
+const OUTSIDE_WORDS_MAX_SCORE = 1 + POPULARITY_MAX;
+/** Below the similarity an outside candidate needs, for the rounding of scores and of real similarities. */
+const NEAR_MARGIN = 1e-4;
+
+const byRank = (a: Row, b: Row) => Number(b.score) - Number(a.score) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export async function searchCatalog(
   tx: Queryable,
@@ -146,8 +173,8 @@ export async function searchCatalog(
     tx.query<{ seqscan: string; plans: string; parallel: string }>(
       `select current_setting('enable_seqscan') as seqscan, current_setting('plan_cache_mode') as plans,
               current_setting('max_parallel_workers_per_gather') as parallel,
-              set_config('pg_trgm.similarity_threshold', '0.2', true),
-              set_config('pg_trgm.word_similarity_threshold', '0.45', true),
+              set_config('pg_trgm.similarity_threshold', '${SIMILARITY_THRESHOLD}', true),
+              set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true),
               set_config('enable_seqscan', 'off', true),
               set_config('max_parallel_workers_per_gather', '0', true),
               set_config('plan_cache_mode', 'force_generic_plan', true)`,
@@ -156,25 +183,41 @@ export async function searchCatalog(
   ]);
   const edge = words[options.limit];
   const complete = edge !== undefined && Number(edge.score) > OUTSIDE_WORDS_MAX_SCORE;
+  // An outside candidate scores at most its better trigram similarity plus popularity's 0.1, so
+  // one that can enter the page (score ≥ the edge's) has a similarity ≥ edge − 0.1. When that is
+  // above the query's own thresholds ("midnight artist", whose full-text hits score about 1 while
+  // every title with "artist" is a candidate), those few are found through the trigram index at
+  // that threshold and merged with the page: the same page as the full ranking, without scoring
+  // the tens of thousands of rows that hold one of the words.
+  const near = edge && !complete ? Number(edge.score) - POPULARITY_MAX - NEAR_MARGIN : 0;
+  const nearOnly = near > WORD_SIMILARITY_THRESHOLD && near > SIMILARITY_THRESHOLD;
   // The settings go back for the caller's later statements (the resolver's), plan_cache_mode
   // before the full query: a generic plan saves SEARCH_WORDS its planning (most of its cost), but
   // ranks the full set several times slower than a plan made for the query's value.
-  const restorePlans = () => tx.query("select set_config('plan_cache_mode', $1, true)", [before?.plans ?? "auto"]);
+  const restorePlans = () =>
+    tx.query(
+      `select set_config('plan_cache_mode', $1, true)${nearOnly ? ", set_config('pg_trgm.similarity_threshold', $2, true), set_config('pg_trgm.word_similarity_threshold', $2, true)" : ""}`,
+      nearOnly ? [before?.plans ?? "auto", String(near)] : [before?.plans ?? "auto"],
+    );
+  const rest = complete ? null : nearOnly ? SEARCH_NEAR : SEARCH_ALL;
   let rows = words;
   if (options.last) {
-    // Nothing follows: only the full query's own setting goes back, and that query ends the
+    // Nothing follows: only the next query's own settings go back, and that query ends the
     // transaction. A common word's search is two statements and a round trip shorter.
-    if (!complete) [, rows] = await Promise.all([restorePlans(), tx.queryLast<Row>(SEARCH_ALL, params)]);
+    if (rest) [, rows] = await Promise.all([restorePlans(), tx.queryLast<Row>(rest, params)]);
   } else {
     [, rows] = await Promise.all([
       restorePlans(),
-      complete ? words : tx.query<Row>(SEARCH_ALL, params),
+      rest ? tx.query<Row>(rest, params) : words,
       tx.query(
-        "select set_config('enable_seqscan', $1, true), set_config('max_parallel_workers_per_gather', $2, true)",
+        `select set_config('enable_seqscan', $1, true), set_config('max_parallel_workers_per_gather', $2, true),
+                set_config('pg_trgm.similarity_threshold', '${SIMILARITY_THRESHOLD}', true),
+                set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true)`,
         [before?.seqscan ?? "on", before?.parallel ?? "2"],
       ),
     ]);
   }
+  if (rest === SEARCH_NEAR) rows = [...words, ...rows].sort(byRank).slice(0, options.limit + 1);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const hasMore = rows.length > options.limit;

@@ -74,7 +74,11 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
           );
           return plans;
         };
-        const plan = { common: await plansOf("midnight"), typo: await plansOf("midnigth") };
+        const plan = {
+          common: await plansOf("midnight"),
+          typo: await plansOf("midnigth"),
+          near: await plansOf("midnight artist"),
+        };
         // The short way (stored one-word scores, full-text hits, title prefixes) gives the pages the
         // full candidate set gives: the same pages when the short way's answer is withheld.
         const withheld: Queryable["query"] = async (sql, params = []) =>
@@ -97,7 +101,7 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
       })
       .catch((error: { plan?: unknown }) => {
         if (!error.plan) throw error;
-        return error.plan as { common: string[]; typo: string[] };
+        return error.plan as { common: string[]; typo: string[]; near: string[] };
       });
     // A common word's page is read from the top of its stored scores: one ranking query, no trigram scan.
     expect(plan.common).toHaveLength(1);
@@ -107,6 +111,12 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
     expect(plan.typo).toHaveLength(2);
     expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
     expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
-    for (const text of [...plan.common, ...plan.typo]) expect(text).not.toMatch(/Seq Scan on catalog_entries/);
+    // Every title holds "artist": after the full-text hits, only the candidates whose trigram
+    // similarity can reach the page are read, from the trigram index at that threshold.
+    expect(plan.near).toHaveLength(2);
+    expect(plan.near[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
+    for (const text of [...plan.common, ...plan.typo, ...plan.near]) {
+      expect(text).not.toMatch(/Seq Scan on catalog_entries/);
+    }
   }, 300_000);
 });
