@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getDb, type Queryable, queryOnly } from "@/lib/db";
+import { type Queryable, queryOnly } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
+import { rolledBack } from "../support/rolled-back";
 
 /**
  * A member who owns most of a table (one person self-hosting, or the bench's growth member): their
@@ -19,57 +20,50 @@ describe("a list when the member owns most of the table", () => {
       const member = await makeMember();
       const capability = capabilityByTool.get(tool);
       if (!capability) throw new Error(`no ${tool} capability`);
-      const db = await getDb();
-      const plan = await db
-        .transaction(async (tx) => {
-          await tx.query(
-            `with made as (
+      const plan = await rolledBack(async (tx) => {
+        await tx.query(
+          `with made as (
                insert into public.collections (owner_id, name, type, created_at)
                select $1, 'Collection ' || g, 'music', now() - make_interval(secs => g)
                from generate_series(1, 4000) g
                returning id, created_at)
              insert into public.items (owner_id, collection_id, song_id, note, created_at)
              select $1, id, (select id from public.catalog_entries order by id limit 1), 'note', created_at from made`,
-            [member.id],
-          );
-          // Other members own a few rows each, none shared: the planner's guess at "this member's or
-          // shared" then comes from one owner's share among many, as in a real deployment.
-          await tx.query(
-            `with others as (
+          [member.id],
+        );
+        // Other members own a few rows each, none shared: the planner's guess at "this member's or
+        // shared" then comes from one owner's share among many, as in a real deployment.
+        await tx.query(
+          `with others as (
                insert into auth.users (id, email)
                select gen_random_uuid(), 'plan-' || gen_random_uuid() || '@example.test' from generate_series(1, 40)
                returning id)
              insert into public.collections (owner_id, name, type)
              select others.id, 'Other ' || g, 'music' from others, generate_series(1, 3) g`,
-          );
-          await tx.query("analyze public.collections");
-          await tx.query(`analyze public.${table}`);
-          await tx.query(
-            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
-            [JSON.stringify({ sub: member.id, role: "authenticated" })],
-          );
-          let explained = "";
-          const explain: Queryable["query"] = async (sql, params = []) => {
-            if (!explained && sql.includes(`public.${table}`)) {
-              const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
-              explained = rows.map((row) => row["QUERY PLAN"]).join("\n");
-            }
-            return tx.query(sql, params);
-          };
-          const page = await handlerFor(capability)({
-            memberId: member.id,
-            scopes: new Set(),
-            tx: queryOnly(explain),
-            input: {},
-            capability,
-          });
-          expect(JSON.stringify(page)).toContain(`${table === "items" ? "note" : "Collection 1"}`);
-          throw Object.assign(new Error("roll back"), { plan: explained });
-        })
-        .catch((error: { plan?: string }) => {
-          if (error.plan === undefined) throw error;
-          return error.plan;
+        );
+        await tx.query("analyze public.collections");
+        await tx.query(`analyze public.${table}`);
+        await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify({ sub: member.id, role: "authenticated" }),
+        ]);
+        let explained = "";
+        const explain: Queryable["query"] = async (sql, params = []) => {
+          if (!explained && sql.includes(`public.${table}`)) {
+            const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+            explained = rows.map((row) => row["QUERY PLAN"]).join("\n");
+          }
+          return tx.query(sql, params);
+        };
+        const page = await handlerFor(capability)({
+          memberId: member.id,
+          scopes: new Set(),
+          tx: queryOnly(explain),
+          input: {},
+          capability,
         });
+        expect(JSON.stringify(page)).toContain(`${table === "items" ? "note" : "Collection 1"}`);
+        return explained;
+      });
       expect(plan).toContain(`${table}_owner_created_idx`);
       expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}|Sort Key`));
     });
