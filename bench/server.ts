@@ -66,14 +66,14 @@ export interface SpawnedServer {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dir?: string; script?: string; graceMs?: number } = {},
+  options: { dir?: string; script?: string; graceMs?: number; nodeFlags?: readonly string[] } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const [command, args] = options.dir
     ? [nextBin, ["start", options.dir, "-H", "127.0.0.1", "-p", String(port)]]
     : options.script
       ? [process.execPath, [options.script]]
-      : [process.execPath, [...SERVER_NODE_FLAGS, SERVICE]];
+      : [process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), SERVICE]];
   const spawnedAt = performance.now();
   const child: ChildProcess = spawn(command, args, {
     detached: true,
@@ -116,7 +116,7 @@ export async function spawnServer(
 /** A spawned server, ready once `health` answers 200 (the service's health opens the database). */
 export async function startServer(
   env: Record<string, string>,
-  options: { dir?: string; health?: string; script?: string; graceMs?: number } = {},
+  options: { dir?: string; health?: string; script?: string; graceMs?: number; nodeFlags?: readonly string[] } = {},
 ): Promise<RunningServer> {
   const health = options.health ?? "/api/v1/health";
   const { url, child, stop, stderr } = await spawnServer(env, options);
