@@ -4,11 +4,10 @@
 // alternating rounds so the machine's drift falls on both alike.
 //   BENCH_DATABASES=postgres BENCH_CATALOG=1000 AB_ROUNDS=3 AB_SECONDS=8 [AB_SERVERS='next start'] node bench/headers-ab.ts
 import path from "node:path";
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget } from "./databases.ts";
+import { offlineEnv, rateLimitEnv } from "./config.ts";
 import { measureApi } from "./load.ts";
 import { listScenario } from "./scenarios.ts";
-import { seed } from "./seed.ts";
+import { seededTarget } from "./seed.ts";
 import { startServer } from "./server.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 
@@ -26,12 +25,8 @@ const VARIANTS = [
 ].filter((variant) => !process.env.AB_SERVERS || variant.server === process.env.AB_SERVERS);
 
 buildIfStale();
-const name = settings.databases[0] ?? "postgres";
-const target = await createTarget(name);
+const { name, target, seeded } = await seededTarget();
 try {
-  await target.open();
-  const seeded = await seed();
-  await target.close();
   const scenario = listScenario(seeded.members);
   const results = new Map<string, { rps: number[]; cpu: number[] }>();
   for (let round = 1; round <= rounds; round++) {

@@ -4,10 +4,9 @@
 // so the machine's drift falls on all alike.
 //   BENCH_DATABASES=postgres AB_ROUNDS=2 AB_SECONDS=8 AB_VARIANTS='|--heap-growing-percent=20' node bench/memory-ab.ts
 import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { apiScenarios } from "./scenarios.ts";
-import { seed } from "./seed.ts";
+import { seededTarget } from "./seed.ts";
 import { startServer } from "./server.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 
@@ -18,12 +17,8 @@ const rounds = Number(process.env.AB_ROUNDS ?? 2);
 const VARIANTS = (process.env.AB_VARIANTS ?? "|--heap-growing-percent=20").split("|").map((v) => v.trim());
 
 buildIfStale();
-const name = settings.databases[0] ?? "postgres";
-const target = await createTarget(name);
+const { name, target, seeded } = await seededTarget();
 try {
-  await target.open();
-  const seeded = await seed();
-  await target.close();
   const rows = apiScenarios(seeded).scenarios;
   const results = new Map<string, { rss: number[]; cpu: number[]; rps: number[] }>();
   for (let round = 1; round <= rounds; round++) {

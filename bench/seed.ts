@@ -8,6 +8,7 @@ import { asService } from "../lib/db/index.ts";
 import { oauthUrls } from "../lib/http/oauth-urls.ts";
 import { SCOPES } from "../registry/scopes.ts";
 import { settings } from "./config.ts";
+import { createTarget, type Target } from "./databases.ts";
 
 /** One member's handles for the load: its tokens and the ids its requests point at. */
 export interface BenchMember {
@@ -182,4 +183,22 @@ export async function tableSizes(): Promise<Record<string, number>> {
     }
     return sizes;
   });
+}
+
+/**
+ * The first of BENCH_DATABASES, created and seeded, then closed for the servers that open it (the
+ * A/B scripts); dropped again if seeding fails. The caller drops it at the end.
+ */
+export async function seededTarget(): Promise<{ name: string; target: Target; seeded: Seeded }> {
+  const name = settings.databases[0] ?? "postgres";
+  const target = await createTarget(name);
+  try {
+    await target.open();
+    const seeded = await seed();
+    await target.close();
+    return { name, target, seeded };
+  } catch (error) {
+    await target.drop();
+    throw error;
+  }
 }
