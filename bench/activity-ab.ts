@@ -6,8 +6,8 @@
 // Run: BENCH_DATABASES=postgres BENCH_CATALOG=1000 node bench/activity-ab.ts  (the ledger comes from the
 // worktree's migrations, applied when the database is seeded)
 import { buildIfStale } from "../scripts/next-build.ts";
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget, type Target } from "./databases.ts";
+import { settings } from "./config.ts";
+import { createTarget, type Target, serverEnv } from "./databases.ts";
 import { type LedgerVariant, setLedger } from "./ledger-switch.ts";
 import { measureApi, probe, type Scenario } from "./load.ts";
 import { apiScenarios, CREATE_LABEL, UPDATE_LABEL } from "./scenarios.ts";
@@ -19,7 +19,7 @@ import { warmUntilSteady } from "./warm-up.ts";
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 2;
 
 async function measureVariant(target: Target, rows: readonly Scenario[]): Promise<Measurement[]> {
-  const server = await startServer({ ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" });
+  const server = await startServer(serverEnv(target));
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   const measure = async (scenario: Scenario, seconds?: number) => {
     const m = await measureApi(server.url, cpu, scenario, seconds);

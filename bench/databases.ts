@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { closeDb, getDb } from "../lib/db/index.ts";
-import { settings } from "./config.ts";
+import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
 
 /** One database under test: a fresh one each run, never the developer's or the tests'. */
 export interface Target {
@@ -29,6 +29,17 @@ export interface Target {
 function useEnv(env: Record<string, string>): void {
   for (const [key, value] of Object.entries(env)) process.env[key] = value;
 }
+
+/**
+ * What a server under load gets: the target's database, the run's raised rate limits (memory
+ * store, no Redis) and the providers offline.
+ */
+export const serverEnv = (target: Target): Record<string, string> => ({
+  ...target.env,
+  ...rateLimitEnv,
+  ...offlineEnv,
+  REDIS_URL: "",
+});
 
 export async function createTarget(name: string): Promise<Target> {
   if (name === "postgres") return postgresTarget();

@@ -13,8 +13,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { asMember, asService } from "../lib/db/index.ts";
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget, type Target } from "./databases.ts";
+import { settings } from "./config.ts";
+import { createTarget, type Target, serverEnv } from "./databases.ts";
 import { startCpuCount } from "./cpu.ts";
 import { measureApi } from "./load.ts";
 import { createScenario, updateScenario } from "./scenarios.ts";
@@ -57,7 +57,7 @@ async function benchDatabase(target: Target): Promise<Row[]> {
   const seeded = await seed();
   await target.close();
   const scenarios = [createScenario(seeded), updateScenario(seeded)];
-  const env = { ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" };
+  const env = serverEnv(target);
   const rows: Row[] = [];
   let server: RunningServer | null = null;
   const measure = async (mode: Mode, round: number) => {

@@ -4,7 +4,7 @@
 // alternating rounds so the machine's drift falls on both alike.
 //   BENCH_DATABASES=postgres BENCH_CATALOG=1000 AB_ROUNDS=3 AB_SECONDS=8 [AB_SERVERS='next start'] node bench/headers-ab.ts
 import path from "node:path";
-import { offlineEnv, rateLimitEnv } from "./config.ts";
+import { serverEnv } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { listScenario } from "./scenarios.ts";
 import { seededTarget } from "./seed.ts";
@@ -34,10 +34,7 @@ try {
     const order = round % 2 ? VARIANTS : [...VARIANTS].reverse();
     for (const variant of order) {
       const env = {
-        ...target.env,
-        ...rateLimitEnv,
-        ...offlineEnv,
-        REDIS_URL: "",
+        ...serverEnv(target),
         ...(variant.patch
           ? {
               NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${PRELOAD}`.trim(),

@@ -3,7 +3,8 @@
 // API rows one after another, the server's RSS after them; variants in alternating order each round,
 // so the machine's drift falls on all alike.
 //   BENCH_DATABASES=postgres AB_ROUNDS=2 AB_SECONDS=8 AB_VARIANTS='|--heap-growing-percent=20' node bench/memory-ab.ts
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
+import { settings } from "./config.ts";
+import { serverEnv } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { apiScenarios } from "./scenarios.ts";
 import { seededTarget } from "./seed.ts";
@@ -24,8 +25,7 @@ try {
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 ? VARIANTS : [...VARIANTS].reverse();
     for (const variant of order) {
-      const env = { ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" };
-      const server = await startServer(env, { nodeFlags: variant ? variant.split(/\s+/) : [] });
+      const server = await startServer(serverEnv(target), { nodeFlags: variant ? variant.split(/\s+/) : [] });
       const cpu = { app: { group: server.group }, dbPids: target.dbPids };
       try {
         let appMs = 0;

@@ -3,8 +3,8 @@
 // floor app's static and naive routes.
 // For reading where the list's cost over the get goes when Next serves it (bench/results/*-list-cost.md).
 //   BENCH_DATABASES=postgres BENCH_CATALOG=1000 BENCH_ROWS_PER_MEMBER=100 node bench/next-ab.ts
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget } from "./databases.ts";
+import { settings } from "./config.ts";
+import { createTarget, serverEnv } from "./databases.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { measureApi, type Scenario } from "./load.ts";
 import { apiScenarios } from "./scenarios.ts";
@@ -24,7 +24,7 @@ for (const name of settings.databases) {
     await target.open();
     const seeded = await seed();
     await target.close();
-    const env = { ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" };
+    const env = serverEnv(target);
     const rows: string[] = [];
     const run = async (dir: string | undefined, scenarios: Scenario[]) => {
       const server = await startServer(env, dir ? { dir, health: "/static" } : {});

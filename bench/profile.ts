@@ -4,8 +4,7 @@
 // BENCH_PROFILE_UNMINIFIED=1 profiles an unminified build (.next-profile), so functions keep their names.
 import fs from "node:fs";
 import path from "node:path";
-import { offlineEnv, rateLimitEnv } from "./config.ts";
-import { createTarget } from "./databases.ts";
+import { createTarget, serverEnv } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { summarize } from "./profile-summary.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario } from "./floor.ts";
@@ -38,10 +37,7 @@ try {
   await target.close();
   const server = await startServer(
     {
-      ...target.env,
-      ...rateLimitEnv,
-      ...offlineEnv,
-      REDIS_URL: "",
+      ...serverEnv(target),
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
     },
     naive ? { dir: FLOOR_APP, health: "/static", graceMs: 120_000 } : { graceMs: 120_000 },

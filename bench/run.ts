@@ -3,8 +3,8 @@
 import os from "node:os";
 import path from "node:path";
 import { measureCeiling } from "./ceiling.ts";
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget, type Target } from "./databases.ts";
+import { rateLimitEnv, settings } from "./config.ts";
+import { createTarget, type Target, serverEnv } from "./databases.ts";
 import { explainList, explainSearch, planSummary } from "./explain.ts";
 import { measureColdStarts, printColdStarts } from "./cold-start.ts";
 import { expected, loadGenerator, measureApi, probe, type Scenario } from "./load.ts";
@@ -21,7 +21,6 @@ import { benchWebhooks, printWebhooks } from "./webhooks.ts";
 
 const started = Date.now();
 const log = (what: string) => console.log(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`);
-const serverEnv = (target: Target) => ({ ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "" });
 /** Rows measured again under `next start` (issue 34, target 3: the route files, as Vercel runs them). */
 const NEXT_START_ROWS = [LIST_LABEL, CREATE_LABEL];
 const REPO = path.resolve(import.meta.dirname, "..");

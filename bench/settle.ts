@@ -10,8 +10,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { offlineEnv, rateLimitEnv, settings } from "./config.ts";
-import { createTarget } from "./databases.ts";
+import { settings } from "./config.ts";
+import { createTarget, serverEnv } from "./databases.ts";
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { measureApi, type Scenario } from "./load.ts";
 import { listScenario, onNextStart, searchScenario } from "./scenarios.ts";
@@ -65,7 +65,7 @@ try {
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve(import.meta.dirname, "gc-observer.ts")}`,
       }
     : {};
-  const env = { ...target.env, ...rateLimitEnv, ...offlineEnv, REDIS_URL: "", ...gcEnv };
+  const env = { ...serverEnv(target), ...gcEnv };
   const servers: RunningServer[] = [];
   try {
     for (const p of picked) servers.push(await startServer(env, SERVERS[p.server]));
