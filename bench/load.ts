@@ -29,8 +29,9 @@ export const expected = (scenario: Scenario): readonly number[] =>
 
 /** Sends the scenario's first request once, so a broken scenario is reported, not measured. */
 export async function probe(url: string, scenario: Scenario): Promise<{ status: number; body: string }> {
-  const request = init(scenario, scenario.pool ? scenario.pool.next++ : 0);
-  const response = await fetch(url + scenario.path(0), {
+  const i = scenario.pool ? scenario.pool.next++ : 0;
+  const request = init(scenario, i);
+  const response = await fetch(url + scenario.path(i), {
     ...request,
     headers: { ...request.headers, connection: "close" },
   });
@@ -68,6 +69,7 @@ export async function measureApi(
   connections = settings.connections,
 ): Promise<Measurement> {
   const stopCpu = await startCpuCount(cpu);
+  const base = scenario.pool?.next ?? 0;
   const result =
     loadGenerator() === "wrk"
       ? await withWrk(url, scenario, seconds, connections)
@@ -75,10 +77,9 @@ export async function measureApi(
   const spent = await stopCpu();
   const total = Object.values(result.statuses).reduce((a, b) => a + b, 0);
   const answered = expected(scenario).reduce((sum, status) => sum + (result.statuses[String(status)] ?? 0), 0);
-  if (scenario.pool) {
-    // Requests still in flight when wrk stopped may have deleted their rows too: skip one per connection.
-    scenario.pool.next = Math.min(scenario.pool.size, scenario.pool.next + total + result.errors + connections);
-  }
+  // Past every entry handed out, in flight at the end or not: the next run must not send a row
+  // already deleted (that answered 404 and was measured as a delete).
+  if (scenario.pool) scenario.pool.next = Math.min(scenario.pool.size, base + result.spanned);
   return {
     label: scenario.label,
     requestsPerSecond: round(total / result.seconds, 1),
@@ -115,7 +116,8 @@ async function withAutocannon(
   seconds: number,
   connections: number,
 ): Promise<WrkResult> {
-  let counter = 0;
+  const base = scenario.pool?.next ?? 0;
+  let counter = base;
   const result = await autocannon({
     url,
     connections,
@@ -137,5 +139,6 @@ async function withAutocannon(
     p99Ms: result.latency.p99,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
     errors: result.errors + result.timeouts,
+    spanned: counter - base,
   };
 }

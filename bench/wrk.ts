@@ -40,6 +40,12 @@ export interface WrkResult {
   p99Ms: number;
   statuses: Record<string, number>;
   errors: number;
+  /**
+   * How many of the request list's entries were handed out, from the first, those still in flight
+   * at the end included (a pool's next run starts past them). The threads take alternate entries
+   * and run at their own pace, so this is the furthest any thread got, not the count sent.
+   */
+  spanned: number;
 }
 
 const lua = (value: string) => JSON.stringify(value); // a JSON string is a valid Lua string literal here
@@ -58,8 +64,9 @@ export const HOLD_MS = 1000;
 
 /**
  * The script: requests cycle through `requests`, thread k taking entries k, k + THREADS, … (so a
- * pool's entry, a row to delete, is sent once, not once per thread), every
- * answer's status is counted per thread, and done() prints one JSON line with the totals.
+ * pool's entry, a row to delete, is sent once, not once per thread), every answer's status is
+ * counted per thread, and done() prints one JSON line with the totals and the furthest entry a
+ * thread took (one thread may run ahead of the other: a count of requests would fall short of it).
  */
 function script(requests: readonly WrkRequest[], connectionsPerThread: number): string {
   const table = requests
@@ -73,10 +80,10 @@ function script(requests: readonly WrkRequest[], connectionsPerThread: number): 
   return `
 local threads = {}
 function setup(thread) table.insert(threads, thread); thread:set("id", #threads) end
-local requests, i
+local requests
 function init(args)
   requests = {${table}}
-  i = id or 0
+  i = id or 0 -- a global: done() reads it from each thread
   statuses = {} -- a global: done() reads it from each thread
 end
 function request()
@@ -94,12 +101,14 @@ function done(summary, latency)
   for _, thread in ipairs(threads) do
     for status, n in pairs(thread:get("statuses")) do counts[tostring(status)] = (counts[tostring(status)] or 0) + n end
   end
+  local furthest = 0
+  for _, thread in ipairs(threads) do furthest = math.max(furthest, thread:get("i")) end
   local parts = {}
   for status, n in pairs(counts) do table.insert(parts, string.format('"%s":%d', status, n)) end
   local e = summary.errors
-  io.write(string.format('WRK {"requests":%d,"micros":%d,"p50":%d,"p99":%d,"errors":%d,"statuses":{%s}}\\n',
+  io.write(string.format('WRK {"requests":%d,"micros":%d,"p50":%d,"p99":%d,"errors":%d,"spanned":%d,"statuses":{%s}}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, table.concat(parts, ",")))
+    e.connect + e.read + e.write + e.timeout, furthest + 1, table.concat(parts, ",")))
 end
 `;
 }
@@ -127,6 +136,7 @@ export async function runWrk(
       p50: number;
       p99: number;
       errors: number;
+      spanned: number;
       statuses: Record<string, number>;
     };
     return {
@@ -136,6 +146,7 @@ export async function runWrk(
       p99Ms: out.p99 / 1000,
       statuses: out.statuses,
       errors: out.errors,
+      spanned: Math.min(out.spanned, requests.length),
     };
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
