@@ -11,6 +11,7 @@ const STEPS = [
   "scripts/build-event-triggers.ts",
   "scripts/build-activity-triggers.ts",
   "scripts/build-registry-constants.ts",
+  "scripts/build-catalog-search.ts",
   "scripts/build-catalog-seed.ts",
   "scripts/pin-migrations.ts",
   "scripts/client-generate.ts",

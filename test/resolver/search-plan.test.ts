@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { continuing, type Queryable, queryOnly } from "@/lib/db";
+import { continuing } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
 import { searchCatalog } from "@/lib/catalog/search-query";
+import { HIT_TYPE, SEARCH_ALL, SEARCH_NEAR, SEARCH_WORDS } from "@/lib/catalog/search-sql";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 import { rolledBack } from "../support/rolled-back";
@@ -35,83 +36,97 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
       await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
         JSON.stringify({ sub: member.id, role: "authenticated" }),
       ]);
-      // GET /search ends its transaction, leaving its settings to the transaction's end; this one
-      // goes on, so each such search runs in a savepoint whose rollback undoes them.
-      const ending = async <T>(search: () => Promise<T>) => {
-        await tx.query("savepoint ending");
-        try {
-          return await search();
-        } finally {
-          await tx.query("rollback to savepoint ending");
-        }
+      // GET /search's handler, as the member: which candidate set ranked each query's first page.
+      const rankedBy = async (query: string) => {
+        const answer = (await handlerFor(capability)({
+          memberId: member.id,
+          scopes: new Set(),
+          tx: continuing(tx),
+          input: { query },
+          capability,
+        })) as { data: unknown[] };
+        expect(answer.data.length, query).toBeGreaterThan(0);
+        return (await searchCatalog(tx, { query, limit: 20 })).ranked;
       };
-      // Plans are taken at the moment the handler sends its ranking queries, with its settings.
-      const plansOf = async (query: string) => {
-        const plans: string[] = [];
-        const explained: Queryable["query"] = async (sql, params = []) => {
-          if (sql.includes("from public.catalog_entries c")) {
-            // From some hundred thousand entries the planner gathers the candidates from parallel
-            // workers, whose start costs more than the search (a million: 105 ms a search, not 1.8).
-            const [workers] = await tx.query<{ n: string }>(
-              "select current_setting('max_parallel_workers_per_gather') as n",
-            );
-            expect(workers?.n, "parallel workers for a search statement").toBe("0");
-            const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
-            plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
-          }
-          return tx.query(sql, params);
-        };
-        const recorder: Queryable = queryOnly(explained);
-        await ending(() =>
-          handlerFor(capability)({
-            memberId: member.id,
-            scopes: new Set(),
-            tx: recorder,
-            input: { query },
-            capability,
-          }),
-        );
-        return plans;
-      };
-      const plan = {
-        common: await plansOf("midnight"),
-        typo: await plansOf("midnigth"),
-        near: await plansOf("midnight artist"),
-      };
-      // The short way (stored one-word scores, full-text hits, title prefixes) gives the pages the
-      // full candidate set gives: the same pages when the short way's answer is withheld.
-      const withheld: Queryable["query"] = async (sql, params = []) =>
-        sql.includes("public.catalog_search_words w") ? [] : tx.query(sql, params);
-      const fullOnly: Queryable = queryOnly(withheld);
+      expect(await rankedBy("midnight")).toBe("words");
+      expect(await rankedBy("midnigth")).toBe("all");
+      expect(await rankedBy("midnight artist")).toBe("near");
+      // The short ways (stored one-word scores, full-text hits, title prefixes, near candidates) give
+      // the pages the full candidate set gives.
       for (const query of ["midnight", "Midnight artist", "midnight 1", "midn", "midnigth", "artist 42"]) {
         let [short, full]: (string | undefined)[] = [];
         for (let page = 0; page < 3; page++) {
-          const a = await searchCatalog(tx, { query, limit: 20, after: short });
-          const b = await searchCatalog(fullOnly, { query, limit: 20, after: full });
+          const { ranked: _a, ...a } = await searchCatalog(tx, { query, limit: 20, after: short });
+          const { ranked: _b, ...b } = await searchCatalog(tx, { query, limit: 20, after: full, fullRanking: true });
           expect(a, `${query}, page ${page}`).toEqual(b);
           // As GET /search runs it, the last thing in its transaction: the same page.
-          const c = await ending(() => searchCatalog(continuing(tx), { query, limit: 20, after: short, last: true }));
+          const { ranked: _c, ...c } = await searchCatalog(continuing(tx), {
+            query,
+            limit: 20,
+            after: short,
+            last: true,
+          });
           expect(c, `${query}, page ${page}, last`).toEqual(a);
           if (!a.nextCursor) break;
           [short, full] = [a.nextCursor, b.nextCursor ?? undefined];
         }
       }
-      return plan;
+      // The function's statements, explained under its settings: WORDS as the generic plan it is
+      // kept as, NEAR and ALL planned for the query's value, as EXECUTE plans them.
+      await tx.query("savepoint settings");
+      const [config] = await tx.query<{ settings: string[] }>(
+        "select proconfig as settings from pg_proc where oid = 'app_private.search_catalog(text, text, integer, numeric, uuid, boolean)'::regprocedure",
+      );
+      for (const setting of config?.settings ?? []) {
+        const [name, value] = setting.split("=");
+        await tx.query("select set_config($1, $2, true)", [name, value]);
+      }
+      const PARAMS = "text, text, integer, numeric, uuid";
+      const explain = async (sql: string, types: string, plans: string, args: unknown[]) => {
+        await tx.query("select set_config('plan_cache_mode', $1, true)", [plans]);
+        await tx.exec(`prepare explained(${types}) as ${sql}`);
+        // As literals: a statement's parameters do not reach the arguments of EXPLAIN EXECUTE.
+        const literal = (value: unknown) => (value === null ? "null" : `'${String(value).replaceAll("'", "''")}'`);
+        const values = types.split(", ").map((type, k) => `${literal(args[k])}::${type}`);
+        const rows = await tx.query<{ "QUERY PLAN": string }>(`explain execute explained(${values.join(", ")})`);
+        await tx.query("deallocate explained");
+        return rows.map((row) => row["QUERY PLAN"]).join("\n");
+      };
+      const words = await explain(SEARCH_WORDS, PARAMS, "force_generic_plan", ["midnight", null, 21, null, null]);
+      const all = await explain(SEARCH_ALL, PARAMS, "force_custom_plan", ["midnigth", null, 21, null, null]);
+      // NEAR runs with both trigram thresholds raised to what the page's edge leaves (0.85 here).
+      await tx.query(
+        "select set_config('pg_trgm.similarity_threshold', '0.85', true), set_config('pg_trgm.word_similarity_threshold', '0.85', true)",
+      );
+      const near = await explain(SEARCH_NEAR, `${PARAMS}, ${HIT_TYPE}[]`, "force_custom_plan", [
+        "midnight artist",
+        null,
+        21,
+        null,
+        null,
+        "{}",
+      ]);
+      await tx.query("rollback to savepoint settings");
+      return { settings: config?.settings ?? [], words, all, near };
     });
-    // A common word's page is read from the top of its stored scores: one ranking query, no trigram scan.
-    expect(plan.common).toHaveLength(1);
-    expect(plan.common[0]).toMatch(/Index Scan using catalog_search_words_rank_idx/);
-    expect(plan.common[0]).not.toMatch(/catalog_entries_search_trgm_idx/);
+    // Neither a sequential scan nor parallel workers, whose start costs more than the search (from
+    // some hundred thousand entries; a million: 105 ms a search, not 1.8); a generic plan for WORDS.
+    expect(plan.settings).toEqual(
+      expect.arrayContaining([
+        "enable_seqscan=off",
+        "max_parallel_workers_per_gather=0",
+        "plan_cache_mode=force_generic_plan",
+      ]),
+    );
+    // A common word's page is read from the top of its stored scores, no trigram scan.
+    expect(plan.words).toMatch(/Index Scan using catalog_search_words_rank_idx/);
+    expect(plan.words).not.toMatch(/catalog_entries_search_trgm_idx/);
     // A typo finds too few full-text hits, so the full candidate set is ranked, from both indexes.
-    expect(plan.typo).toHaveLength(2);
-    expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
-    expect(plan.typo[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
+    expect(plan.all).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
+    expect(plan.all).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
     // Every title holds "artist": after the full-text hits, only the candidates whose trigram
     // similarity can reach the page are read, from the trigram index at that threshold.
-    expect(plan.near).toHaveLength(2);
-    expect(plan.near[1]).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
-    for (const text of [...plan.common, ...plan.typo, ...plan.near]) {
-      expect(text).not.toMatch(/Seq Scan on catalog_entries/);
-    }
+    expect(plan.near).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
+    for (const text of [plan.words, plan.all, plan.near]) expect(text).not.toMatch(/Seq Scan on catalog_entries/);
   }, 300_000);
 });

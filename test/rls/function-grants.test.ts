@@ -18,6 +18,7 @@ const MEMBER_CALLABLE = [
   "app_private.redeliver_webhook_events",
   "app_private.restore_deleted",
   "app_private.retry_webhook_delivery",
+  "app_private.search_catalog",
   "app_private.set_webhook_secret",
   "app_private.streak_current_count",
   "app_private.unchanged_since",

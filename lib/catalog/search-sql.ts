@@ -1,0 +1,250 @@
+/**
+ * Ranked catalog search as one store function, app_private.search_catalog, generated from the SQL
+ * below into a migration (scripts/build-catalog-search.ts; test/resolver/search-function.test.ts
+ * fails while that file is stale). Candidates come from the trigram index (typo-tolerant) or the
+ * full-text index; the score adds trigram similarity, the full-text rank and a bonus for an exact
+ * or prefix title match, rounded so the cursor's keyset compares exactly. Query and document share
+ * app_private.catalog_normalize (unaccent + lower). `one_word`: the query is a single full-text
+ * word, whose hits' scores are kept in catalog_search_words (same formula, by trigger).
+ *
+ * One function, not statements sent in turn: a search is one round trip whichever way it ranks
+ * (it was two to four: the planner's settings, the stored scores, the ranking that followed, and
+ * the commit), and the settings live in the function's SET clauses, which Postgres gives back when
+ * it returns. $1 query, $2 domain (null: any), $3 page size + 1 (the extra row says whether another
+ * page follows), $4 and $5 the cursor's score and id.
+ */
+
+/** The query's own trigram thresholds: loose enough for one or two typos in a short title. */
+export const SIMILARITY_THRESHOLD = 0.2;
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** The most popularity adds to a score (10 × 0.01). */
+const POPULARITY_MAX = 0.1;
+/**
+ * The most a candidate outside WORDS can score: similarity ≤ 1, full-text rank 0 (no match), no
+ * title bonus (an exact title is a prefix), popularity ≤ 10 × 0.01.
+ */
+const OUTSIDE_WORDS_MAX_SCORE = 1 + POPULARITY_MAX;
+/** Below the similarity an outside candidate needs, for the rounding of scores and of real similarities. */
+const NEAR_MARGIN = 1e-4;
+
+/** The composite every statement of the search answers, in this order. */
+export const HIT_TYPE = "app_private.catalog_search_hit";
+const HIT_COLUMNS = [
+  ["song_id", "uuid"],
+  ["id", "uuid"],
+  ["domain", "text"],
+  ["kind", "text"],
+  ["title", "text"],
+  ["subtitle", "text"],
+  ["creators", "jsonb"],
+  ["artwork", "jsonb"],
+  ["release_date", "text"],
+  ["match", "text"],
+  ["similarity", "real"],
+  ["score", "numeric"],
+  // Which statement ranked the page: "words" (stored scores and full-text hits), "near" (those and
+  // the candidates close enough by trigrams) or "all" (every candidate).
+  ["ranked", "text"],
+] as const;
+const HIT_NAMES = HIT_COLUMNS.map(([name]) => name).join(", ");
+
+/**
+ * WORDS is planned once per connection as a generic plan, where $1 is no constant: the
+ * normalisation, a function with its own search_path, ran at every place the query text is used
+ * (the title tests of each of the page's rows among them), and a sub-select runs it once (a common
+ * word's search: about 15% less database CPU). NEAR and ALL run through EXECUTE, planned for the
+ * query's value, which folds the call into a constant; a sub-select there would stop that (13%
+ * slower to rank 2,000 candidates).
+ */
+const head = (plan: "generic" | "custom") => `
+  with q as not materialized (select ${plan === "generic" ? "(select app_private.catalog_normalize($1))" : "app_private.catalog_normalize($1)"} as t),
+  qq as not materialized (
+    select t, tsq, '% ' || t || ' %' as phrase, tsq::text = quote_literal(t) as one_word
+      from (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q) as parsed
+  )`;
+
+const COLUMNS = "c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date";
+const MATCH =
+  "case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match";
+
+/** Scores a candidate set (rows of catalog_entries, with qq in scope). */
+const scored = (candidates: string) => `
+    select ${COLUMNS}, ${MATCH},
+           greatest(m.title_sim, m.word_sim) as similarity,
+           round((
+             greatest(m.text_sim, m.word_sim)
+             + 0.3 * ts_rank_cd(c.search_vector, qq.tsq)
+             + case when c.search_title = qq.t then 1.0 when c.search_title like qq.t || '%' then 0.3 else 0 end
+             + 0.01 * least(c.popularity, 10)
+           )::numeric, 6) as score
+      from (${candidates}) c
+      cross join qq
+      -- A document holding the query's words in a row has word similarity 1 exactly (every query
+      -- trigram is in that extent), so it skips the trigram comparisons, which dominate the cost.
+      -- Otherwise each comparison runs once per candidate (offset 0 keeps the planner from
+      -- inlining them back into every place they are used).
+      cross join lateral (select (' ' || c.search_text || ' ') like qq.phrase as whole offset 0) p
+      cross join lateral (
+        select case when p.whole then 1::real else extensions.similarity(c.search_title, qq.t) end as title_sim,
+               case when p.whole then 1::real else extensions.similarity(c.search_text, qq.t) end as text_sim,
+               case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
+        offset 0
+      ) m`;
+
+const page = (ranked: string) => `
+  select ${HIT_COLUMNS.slice(0, -1)
+    .map(([name]) => name)
+    .join(", ")}, '${ranked}'::text as ranked
+    from hits
+   where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
+   order by hits.score desc, id
+   limit $3`;
+
+/** Every candidate: the full-text test first, it is the cheapest and a row it accepts skips the others. */
+export const SEARCH_ALL = `${head("custom")},
+  hits as (${scored(`
+    select c.* from public.catalog_entries c, qq
+     where ($2::text is null or c.domain = $2)
+       and (c.search_vector @@ qq.tsq
+            or qq.t operator(extensions.<%) c.search_text
+            or c.search_text operator(extensions.%) qq.t)`)})
+  ${page("all")}`;
+
+/**
+ * Full-text hits (a one-word query's from catalog_search_words, already scored and ordered: only
+ * the page is read), plus the typo-tolerant candidates whose title starts with the query and goes
+ * on inside a word ("midn" → "Midnight"), found by range on the "C"-collated title index, which
+ * works with a bound parameter too. Normalised text is letters, digits and single spaces, so that
+ * range is [query + "!", query + U+10FFFF): a title equal to the query or going on with a space
+ * holds the query's words, a full-text hit. Their trigram test comes after the range (offset 0):
+ * as an index condition it would read the trigram index for a common word's thousands of rows to
+ * keep the few the range holds.
+ */
+export const SEARCH_WORDS = `${head("generic")},
+  stored as (
+    select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
+     where qq.one_word and w.word = qq.t and ($2::text is null or w.domain = $2)
+       and ($4::numeric is null or w.score < $4::numeric or (w.score = $4::numeric and w.entry_id > $5::uuid))
+     order by w.score desc, w.entry_id
+     limit $3
+  ),
+  hits as (
+    select ${COLUMNS}, ${MATCH}, s.similarity, s.score
+      from stored s join public.catalog_entries c on c.id = s.entry_id cross join qq
+    union all
+    ${scored(`
+      select c.* from public.catalog_entries c, qq
+       where not qq.one_word and ($2::text is null or c.domain = $2) and c.search_vector @@ qq.tsq
+      union all
+      select c.* from (
+        select c.* from public.catalog_entries c, qq
+         where ($2::text is null or c.domain = $2) and qq.t <> ''
+           and (c.search_title collate "C") >= qq.t || '!' and (c.search_title collate "C") < qq.t || chr(1114111)
+           and not coalesce(c.search_vector @@ qq.tsq, false)
+        offset 0
+      ) c, qq
+       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`)}
+  )
+  ${page("words")}`;
+
+/**
+ * The candidates outside SEARCH_WORDS (neither a full-text hit nor in its title range) that come
+ * close enough to the query by trigrams: with both trigram thresholds raised (by the function,
+ * before it runs), the trigram index finds a handful of rows, not every one holding one of the
+ * query's words. They are merged with WORDS's rows ($6), in the page's order.
+ */
+export const SEARCH_NEAR = `
+  select ${HIT_NAMES} from (
+    select h.song_id, h.id, h.domain, h.kind, h.title, h.subtitle, h.creators, h.artwork, h.release_date,
+           h.match, h.similarity, h.score, 'near'::text as ranked
+      from unnest($6::${HIT_TYPE}[]) h
+    union all
+    (${head("custom")},
+      near as (
+        select c.* from public.catalog_entries c, qq
+         where ($2::text is null or c.domain = $2)
+           and (qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)
+           and not coalesce(c.search_vector @@ qq.tsq, false)
+           and not (qq.t <> '' and (c.search_title collate "C") >= qq.t || '!'
+                    and (c.search_title collate "C") < qq.t || chr(1114111))
+      ),
+      hits as (${scored("select * from near")})
+      ${page("near")})
+  ) merged
+  order by merged.score desc, merged.id
+  limit $3`;
+
+/** The generated migrations' file names end so (lib/db/generated-migration.ts). */
+export const CATALOG_SEARCH_SUFFIX = "_catalog_search_function.sql";
+
+/**
+ * The function. A page (and the row telling whether another follows) made of full-text hits all
+ * scoring above anything outside them is the page the full candidate set gives: a common word
+ * answers from its full-text hits without comparing trigrams for thousands of near-miss rows.
+ * Otherwise an outside candidate scores at most its better trigram similarity plus popularity's
+ * 0.1, so one that can enter the page (score ≥ the edge's, the extra row's) has a similarity ≥
+ * edge − 0.1. When that is above the query's own thresholds ("midnight artist", whose full-text
+ * hits score about 1 while every title with "artist" is a candidate), those few are found through
+ * the trigram index at that threshold and merged with the page: the same page as the full ranking,
+ * without scoring the tens of thousands of rows that hold one of the words. Otherwise (typos, rare
+ * words, the tail of a long list) the full set is ranked; `full` asks for that directly, to compare.
+ *
+ * Planner settings, for its statements only (the SET clauses end with the call): no sequential
+ * scan, as the planner prices a trigram comparison like an integer one, so a scan of a 50k catalog
+ * looked cheaper than the indexes while it computed every row's trigrams; no parallel workers, as
+ * from some hundred thousand entries starting them cost 30 to 80 ms a search for a fraction of a
+ * millisecond of work (bench/results/2026-11-28-search-million.md); a generic plan for WORDS,
+ * which saves it its planning, most of its cost (NEAR and ALL, through EXECUTE, are planned for the
+ * query's value, several times faster for the full set).
+ */
+export function catalogSearchFunctionSql(): string {
+  const types = HIT_COLUMNS.map(([name, type]) => `${name} ${type}`).join(", ");
+  const signature = "text, text, integer, numeric, uuid, boolean";
+  return `-- Generated by scripts/build-catalog-search.ts from lib/catalog/search-sql.ts; do not edit.
+-- Members may call it: it runs as the caller (security invoker), so it reads the catalog under the
+-- caller's row-level security, as the statements it replaces did.
+drop function if exists app_private.search_catalog(${signature});
+drop type if exists ${HIT_TYPE};
+create type ${HIT_TYPE} as (${types});
+
+create function app_private.search_catalog(
+  p_query text, p_domain text, p_page_plus_one integer, p_after_score numeric, p_after_id uuid,
+  p_full_ranking boolean default false
+) returns setof ${HIT_TYPE}
+language plpgsql volatile
+set search_path = ''
+set enable_seqscan = off
+set max_parallel_workers_per_gather = 0
+set plan_cache_mode = force_generic_plan
+set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}
+set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}
+as $search$
+declare
+  v_words ${HIT_TYPE}[];
+  v_edge numeric;
+  v_near float8;
+begin
+  if not p_full_ranking then
+    select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `w.${name}`).join(", ")})::${HIT_TYPE}
+                              order by w.score desc, w.id), '{}')
+      into v_words
+      from (${SEARCH_WORDS}) w;
+    v_edge := (v_words[$3]).score;
+    if v_edge > ${OUTSIDE_WORDS_MAX_SCORE} then
+      return query select * from unnest(v_words);
+      return;
+    end if;
+    v_near := coalesce(v_edge - ${POPULARITY_MAX} - ${NEAR_MARGIN}, 0);
+    if v_near > ${WORD_SIMILARITY_THRESHOLD} and v_near > ${SIMILARITY_THRESHOLD} then
+      perform set_config('pg_trgm.similarity_threshold', v_near::text, true),
+              set_config('pg_trgm.word_similarity_threshold', v_near::text, true);
+      return query execute $near$${SEARCH_NEAR}$near$ using $1, $2, $3, $4, $5, v_words;
+      return;
+    end if;
+  end if;
+  return query execute $all$${SEARCH_ALL}$all$ using $1, $2, $3, $4, $5;
+end $search$;
+revoke all on function app_private.search_catalog(${signature}) from public;
+grant execute on function app_private.search_catalog(${signature}) to authenticated, service_role;
+`;
+}
