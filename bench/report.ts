@@ -154,7 +154,7 @@ export function printDatabase(result: DatabaseResult): void {
       console.log(`  ${r.label} ÷ raw loop through PGlite's own query(): ${r.throughputOfUnpreparedRaw}`);
   }
   for (const { query, summaries } of result.searchPlans ?? []) {
-    console.log(`  search plan, q=${query}: ${summaries.map((line, i) => `statement ${i + 1}: ${line}`).join("; ")}`);
+    console.log(`  search plan, q=${query}: ${summaries.join("; ")}`);
   }
   if (result.growth.length) {
     console.log(

@@ -143,7 +143,11 @@ async function benchDatabase(name: string): Promise<DatabaseResult> {
       result.searchPlans = [];
       for (const query of [seeded.searchTerm, `${seeded.searchTerm} city`]) {
         const plans = await explainSearch(member.id, query);
-        result.searchPlans.push({ query, plans, summaries: plans.map(planSummary) });
+        result.searchPlans.push({
+          query,
+          plans: plans.map(({ plan }) => plan),
+          summaries: plans.map(({ label, plan }) => `${label}: ${planSummary(plan)}`),
+        });
       }
     }
     const verbRows = verbScenarios(seeded, await seedVerbRows(seeded, settings.deletePerMember), settings.rows);
