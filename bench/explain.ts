@@ -1,6 +1,13 @@
-import { asMember, type Queryable, queryOnly } from "../lib/db/index.ts";
+import { asMember, type Queryable, queryOnly, type Transaction } from "../lib/db/index.ts";
 import { searchCatalog } from "../lib/catalog/search-query.ts";
-import { HIT_TYPE, SEARCH_ALL, SEARCH_NEAR, SEARCH_WORDS } from "../lib/catalog/search-sql.ts";
+import {
+  HIT_TYPE,
+  PARAM_TYPES,
+  QUERY_VALUES,
+  SEARCH_ALL,
+  SEARCH_NEAR,
+  SEARCH_WORDS,
+} from "../lib/catalog/search-sql.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { capability } from "./ceiling.ts";
 
@@ -29,9 +36,6 @@ export async function explainList(tool: string, memberId: string): Promise<strin
   });
 }
 
-/** app_private.search_catalog's statements' parameters: query, domain, page size + 1, the cursor's score and id. */
-const TYPES = ["text", "text", "integer", "numeric", "uuid"];
-
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a search as GET /search runs it for a member: the call of
  * app_private.search_catalog (its whole time), then each statement it ran (lib/catalog/search-sql.ts),
@@ -41,48 +45,97 @@ const TYPES = ["text", "text", "integer", "numeric", "uuid"];
  */
 export async function explainSearch(memberId: string, query: string): Promise<{ label: string; plan: string }[]> {
   return asMember(memberId, async (tx) => {
-    const params = [query, null, 21, null, null];
     // Searched once first: the call's time then leaves out compiling the function in this session.
     const { ranked } = await searchCatalog(tx, { query, limit: 20 });
     const call = "select * from app_private.search_catalog($1, $2, $3, $4, $5)";
-    const plans = [{ label: "the call", plan: await explain(tx, `explain (analyze, buffers) ${call}`, params) }];
-    const [config] = await tx.query<{ settings: string[] }>(
-      `select proconfig as settings from pg_proc
-        where oid = 'app_private.search_catalog(text, text, integer, numeric, uuid, boolean)'::regprocedure`,
-    );
-    for (const setting of config?.settings ?? []) {
-      const [name, value] = setting.split("=");
-      if (name !== "search_path") await tx.query("select set_config($1, $2, true)", [name, value]);
-    }
-    // Sent as a simple query: over the extended protocol its $n would be taken as its own parameters;
-    // and the values written in, as EXECUTE's arguments cannot be protocol parameters here.
-    const literal = (value: unknown, n: number) =>
-      value === null ? `null::${TYPES[n]}` : `'${String(value).replaceAll("'", "''")}'::${TYPES[n]}`;
-    const prepared = async (sql: string, plans: "force_generic_plan" | "force_custom_plan", extra = "") => {
-      await tx.query("select set_config('plan_cache_mode', $1, true)", [plans]);
-      await tx.exec(`prepare bench_search (${TYPES.join(", ")}${extra ? `, ${HIT_TYPE}[]` : ""}) as ${sql}`);
-      const values = [...params.map(literal), ...(extra ? [extra] : [])];
-      const text = await explain(tx, `explain (analyze, buffers) execute bench_search (${values.join(", ")})`, []);
-      await tx.query("deallocate bench_search");
-      return text;
-    };
-    plans.push({ label: "WORDS", plan: await prepared(SEARCH_WORDS, "force_generic_plan") });
-    if (ranked === "all") plans.push({ label: "ALL", plan: await prepared(SEARCH_ALL, "force_custom_plan") });
+    const plans = [
+      {
+        label: "the call",
+        plan: await explain(tx, `explain (analyze, buffers) ${call}`, [query, null, 21, null, null]),
+      },
+    ];
+    await withSearchSettings(tx);
+    const statement = (sql: string, mode: PlanMode, words?: string) =>
+      explainSearchStatement(tx, sql, query, mode, { analyze: true, words });
+    plans.push({ label: "WORDS", plan: await statement(SEARCH_WORDS, "force_generic_plan") });
+    if (ranked === "all") plans.push({ label: "ALL", plan: await statement(SEARCH_ALL, "force_custom_plan") });
     if (ranked === "near") {
       // The threshold the function raised both trigram thresholds to: the edge's score − 0.1 − 1e-4.
-      const [edge] = await tx.query<{ score: string }>(
-        `select score::text as score from (${SEARCH_WORDS.replace(/limit \$3\s*$/, "offset 20 limit 1")}) w`,
-        params,
-      );
+      const page = await runSearchStatement<{ score: string }>(tx, SEARCH_WORDS, query, "force_generic_plan");
+      const edge = page[20];
       const near = String(Number(edge?.score) - 0.1 - 1e-4);
       await tx.query(
         "select set_config('pg_trgm.similarity_threshold', $1, true), set_config('pg_trgm.word_similarity_threshold', $1, true)",
         [near],
       );
-      plans.push({ label: "NEAR", plan: await prepared(SEARCH_NEAR, "force_custom_plan", `'{}'::${HIT_TYPE}[]`) });
+      plans.push({ label: "NEAR", plan: await statement(SEARCH_NEAR, "force_custom_plan", "{}") });
     }
     return plans;
   });
+}
+
+type PlanMode = "force_generic_plan" | "force_custom_plan";
+const QUERY_NAMES = ["v_t", "v_tsq", "v_one_word", "v_phrase"];
+
+/** The transaction takes app_private.search_catalog's own settings (its SET clauses), search_path aside. */
+export async function withSearchSettings(tx: Queryable): Promise<string[]> {
+  const [config] = await tx.query<{ settings: string[] }>(
+    `select proconfig as settings from pg_proc
+      where oid = 'app_private.search_catalog(text, text, integer, numeric, uuid, boolean)'::regprocedure`,
+  );
+  const settings = config?.settings ?? [];
+  for (const setting of settings) {
+    const [name, value] = setting.split("=");
+    if (name !== "search_path") await tx.query("select set_config($1, $2, true)", [name, value]);
+  }
+  return settings;
+}
+
+/**
+ * EXPLAIN of one of the function's statements (lib/catalog/search-sql.ts) for `query`, as the
+ * function runs it: prepared, with the query's four values computed as it computes them, and the
+ * plan chosen by `mode` (WORDS generic, NEAR and ALL for the values). `words`: NEAR's rows of WORDS.
+ */
+export async function explainSearchStatement(
+  tx: Transaction,
+  sql: string,
+  query: string,
+  mode: PlanMode,
+  options: { analyze?: boolean; words?: string } = {},
+): Promise<string> {
+  const prefix = `explain ${options.analyze ? "(analyze, buffers) " : ""}`;
+  const rows = await runSearchStatement<{ "QUERY PLAN": string }>(tx, sql, query, mode, { ...options, prefix });
+  return rows.map((row) => row["QUERY PLAN"]).join("\n");
+}
+
+/**
+ * One of the function's statements, prepared and executed (after `prefix`). The PREPARE goes as a
+ * simple query (over the extended protocol its $n would be taken as its own parameters), and the
+ * values are written in (EXECUTE's arguments cannot be protocol parameters under EXPLAIN).
+ */
+async function runSearchStatement<T extends object>(
+  tx: Transaction,
+  sql: string,
+  query: string,
+  mode: PlanMode,
+  options: { words?: string; prefix?: string } = {},
+): Promise<T[]> {
+  const [computed] = await tx.query<Record<string, unknown>>(QUERY_VALUES, [query]);
+  const values = [query, null, 21, null, null, ...QUERY_NAMES.map((name) => computed?.[name] ?? null)];
+  const types = [...PARAM_TYPES];
+  if (options.words !== undefined) {
+    values.push(options.words);
+    types.push(`${HIT_TYPE}[]`);
+  }
+  const literal = (value: unknown, n: number) =>
+    value === null ? `null::${types[n]}` : `'${String(value).replaceAll("'", "''")}'::${types[n]}`;
+  await tx.query("select set_config('plan_cache_mode', $1, true)", [mode]);
+  await tx.exec(`prepare search_statement (${types.join(", ")}) as ${sql}`);
+  try {
+    return await tx.query<T>(`${options.prefix ?? ""}execute search_statement (${values.map(literal).join(", ")})`);
+  } finally {
+    await tx.query("deallocate search_statement");
+  }
 }
 
 async function explain(tx: Queryable, sql: string, params: readonly unknown[]): Promise<string> {

@@ -11,7 +11,8 @@
  * (it was two to four: the planner's settings, the stored scores, the ranking that followed, and
  * the commit), and the settings live in the function's SET clauses, which Postgres gives back when
  * it returns. $1 query, $2 domain (null: any), $3 page size + 1 (the extra row says whether another
- * page follows), $4 and $5 the cursor's score and id.
+ * page follows), $4 and $5 the cursor's score and id; in the statements, $6 to $9 the query as the
+ * function computed it (QUERY_PARAMS) and, in NEAR, $10 WORDS's rows.
  */
 
 /** The query's own trigram thresholds: loose enough for one or two typos in a short title. */
@@ -49,18 +50,32 @@ const HIT_COLUMNS = [
 const HIT_NAMES = HIT_COLUMNS.map(([name]) => name).join(", ");
 
 /**
- * WORDS is planned once per connection as a generic plan, where $1 is no constant: the
- * normalisation, a function with its own search_path, ran at every place the query text is used
- * (the title tests of each of the page's rows among them), and a sub-select runs it once (a common
- * word's search: about 15% less database CPU). NEAR and ALL run through EXECUTE, planned for the
- * query's value, which folds the call into a constant; a sub-select there would stop that (13%
- * slower to rank 2,000 candidates).
+ * The query as each statement reads it (qq): normalised text, its full-text query, the pattern of
+ * its words in a row, whether it is one full-text word. The function computes them once and hands
+ * them in ($6 to $9 through EXECUTE; its own variables in WORDS, which it runs as a generic plan).
+ * Computed inside each statement they were a call of the normalisation (a function with its own
+ * search_path) and of plainto_tsquery at every place the text is used: in WORDS's generic plan,
+ * where nothing is folded into a constant, a dozen InitPlans, half of its 0.6 ms on a common word.
  */
-const head = (plan: "generic" | "custom") => `
-  with q as not materialized (select ${plan === "generic" ? "(select app_private.catalog_normalize($1))" : "app_private.catalog_normalize($1)"} as t),
-  qq as not materialized (
-    select t, tsq, '% ' || t || ' %' as phrase, tsq::text = quote_literal(t) as one_word
-      from (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q) as parsed
+const QUERY_PARAMS = { t: "$6", tsq: "$7", oneWord: "$8", phrase: "$9" };
+/** How each is computed (`query` the raw text), in this order: each may use those before it. */
+const QUERY_EXPRESSIONS = (query: string) => ({
+  v_t: `app_private.catalog_normalize(${query})`,
+  v_tsq: "plainto_tsquery('simple'::regconfig, v_t)",
+  v_one_word: "v_tsq::text = quote_literal(v_t)",
+  v_phrase: "'% ' || v_t || ' %'",
+});
+/** The four from $1, in one row (v_t, v_tsq, v_one_word, v_phrase), for explaining the statements alone. */
+export const QUERY_VALUES = `select * from ${Object.entries(QUERY_EXPRESSIONS("$1::text"))
+  .map(([name, expression]) => `lateral (select ${expression} as ${name}) ${name}_`)
+  .join(", ")
+  .replace(/^lateral /, "")}`;
+/** Their types, after the five parameters every statement takes. */
+export const PARAM_TYPES = ["text", "text", "integer", "numeric", "uuid", "text", "tsquery", "boolean", "text"];
+const QUERY_VARIABLES = { t: "v_t", tsq: "v_tsq", oneWord: "v_one_word", phrase: "v_phrase" };
+const head = (q: typeof QUERY_PARAMS) => `
+  with qq as not materialized (
+    select ${q.t}::text as t, ${q.tsq}::tsquery as tsq, ${q.phrase}::text as phrase, ${q.oneWord}::boolean as one_word
   )`;
 
 const COLUMNS = "c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date";
@@ -101,7 +116,7 @@ const page = (ranked: string) => `
    limit $3`;
 
 /** Every candidate: the full-text test first, it is the cheapest and a row it accepts skips the others. */
-export const SEARCH_ALL = `${head("custom")},
+export const SEARCH_ALL = `${head(QUERY_PARAMS)},
   hits as (${scored(`
     select c.* from public.catalog_entries c, qq
      where ($2::text is null or c.domain = $2)
@@ -120,7 +135,7 @@ export const SEARCH_ALL = `${head("custom")},
  * as an index condition it would read the trigram index for a common word's thousands of rows to
  * keep the few the range holds.
  */
-export const SEARCH_WORDS = `${head("generic")},
+const words = (q: typeof QUERY_PARAMS) => `${head(q)},
   stored as (
     select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
      where qq.one_word and w.word = qq.t and ($2::text is null or w.domain = $2)
@@ -146,6 +161,7 @@ export const SEARCH_WORDS = `${head("generic")},
        where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`)}
   )
   ${page("words")}`;
+export const SEARCH_WORDS = words(QUERY_PARAMS);
 
 /**
  * The candidates outside SEARCH_WORDS (neither a full-text hit nor in its title range) that come
@@ -157,9 +173,9 @@ export const SEARCH_NEAR = `
   select ${HIT_NAMES} from (
     select h.song_id, h.id, h.domain, h.kind, h.title, h.subtitle, h.creators, h.artwork, h.release_date,
            h.match, h.similarity, h.score, 'near'::text as ranked
-      from unnest($6::${HIT_TYPE}[]) h
+      from unnest($10::${HIT_TYPE}[]) h
     union all
-    (${head("custom")},
+    (${head(QUERY_PARAMS)},
       near as (
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2)
@@ -220,6 +236,9 @@ set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}
 set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}
 as $search$
 declare
+${Object.entries(QUERY_EXPRESSIONS("p_query"))
+  .map(([name, expression], i) => `  ${name} ${PARAM_TYPES[5 + i]} := ${expression};`)
+  .join("\n")}
   v_words ${HIT_TYPE}[];
   v_edge numeric;
   v_near float8;
@@ -228,7 +247,7 @@ begin
     select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `w.${name}`).join(", ")})::${HIT_TYPE}
                               order by w.score desc, w.id), '{}')
       into v_words
-      from (${SEARCH_WORDS}) w;
+      from (${words(QUERY_VARIABLES)}) w;
     v_edge := (v_words[$3]).score;
     if v_edge > ${OUTSIDE_WORDS_MAX_SCORE} then
       return query select * from unnest(v_words);
@@ -238,11 +257,11 @@ begin
     if v_near > ${WORD_SIMILARITY_THRESHOLD} and v_near > ${SIMILARITY_THRESHOLD} then
       perform set_config('pg_trgm.similarity_threshold', v_near::text, true),
               set_config('pg_trgm.word_similarity_threshold', v_near::text, true);
-      return query execute $near$${SEARCH_NEAR}$near$ using $1, $2, $3, $4, $5, v_words;
+      return query execute $near$${SEARCH_NEAR}$near$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase, v_words;
       return;
     end if;
   end if;
-  return query execute $all$${SEARCH_ALL}$all$ using $1, $2, $3, $4, $5;
+  return query execute $all$${SEARCH_ALL}$all$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase;
 end $search$;
 revoke all on function app_private.search_catalog(${signature}) from public;
 grant execute on function app_private.search_catalog(${signature}) to authenticated, service_role;

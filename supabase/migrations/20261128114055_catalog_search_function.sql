@@ -18,6 +18,10 @@ set pg_trgm.similarity_threshold = 0.2
 set pg_trgm.word_similarity_threshold = 0.45
 as $search$
 declare
+  v_t text := app_private.catalog_normalize(p_query);
+  v_tsq tsquery := plainto_tsquery('simple'::regconfig, v_t);
+  v_one_word boolean := v_tsq::text = quote_literal(v_t);
+  v_phrase text := '% ' || v_t || ' %';
   v_words app_private.catalog_search_hit[];
   v_edge numeric;
   v_near float8;
@@ -27,10 +31,8 @@ begin
                               order by w.score desc, w.id), '{}')
       into v_words
       from (
-  with q as not materialized (select (select app_private.catalog_normalize($1)) as t),
-  qq as not materialized (
-    select t, tsq, '% ' || t || ' %' as phrase, tsq::text = quote_literal(t) as one_word
-      from (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q) as parsed
+  with qq as not materialized (
+    select v_t::text as t, v_tsq::tsquery as tsq, v_phrase::text as phrase, v_one_word::boolean as one_word
   ),
   stored as (
     select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
@@ -96,13 +98,11 @@ begin
   select song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, match, similarity, score, ranked from (
     select h.song_id, h.id, h.domain, h.kind, h.title, h.subtitle, h.creators, h.artwork, h.release_date,
            h.match, h.similarity, h.score, 'near'::text as ranked
-      from unnest($6::app_private.catalog_search_hit[]) h
+      from unnest($10::app_private.catalog_search_hit[]) h
     union all
     (
-  with q as not materialized (select app_private.catalog_normalize($1) as t),
-  qq as not materialized (
-    select t, tsq, '% ' || t || ' %' as phrase, tsq::text = quote_literal(t) as one_word
-      from (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q) as parsed
+  with qq as not materialized (
+    select $6::text as t, $7::tsquery as tsq, $9::text as phrase, $8::boolean as one_word
   ),
       near as (
         select c.* from public.catalog_entries c, qq
@@ -142,15 +142,13 @@ begin
    limit $3)
   ) merged
   order by merged.score desc, merged.id
-  limit $3$near$ using $1, $2, $3, $4, $5, v_words;
+  limit $3$near$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase, v_words;
       return;
     end if;
   end if;
   return query execute $all$
-  with q as not materialized (select app_private.catalog_normalize($1) as t),
-  qq as not materialized (
-    select t, tsq, '% ' || t || ' %' as phrase, tsq::text = quote_literal(t) as one_word
-      from (select t, plainto_tsquery('simple'::regconfig, t) as tsq from q) as parsed
+  with qq as not materialized (
+    select $6::text as t, $7::tsquery as tsq, $9::text as phrase, $8::boolean as one_word
   ),
   hits as (
     select c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c.creators, c.artwork, c.release_date, case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match,
@@ -184,7 +182,7 @@ begin
     from hits
    where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
    order by hits.score desc, id
-   limit $3$all$ using $1, $2, $3, $4, $5;
+   limit $3$all$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase;
 end $search$;
 revoke all on function app_private.search_catalog(text, text, integer, numeric, uuid, boolean) from public;
 grant execute on function app_private.search_catalog(text, text, integer, numeric, uuid, boolean) to authenticated, service_role;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { continuing } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
 import { searchCatalog } from "@/lib/catalog/search-query";
-import { HIT_TYPE, SEARCH_ALL, SEARCH_NEAR, SEARCH_WORDS } from "@/lib/catalog/search-sql";
+import { SEARCH_ALL, SEARCH_NEAR, SEARCH_WORDS } from "@/lib/catalog/search-sql";
+import { explainSearchStatement, withSearchSettings } from "../../bench/explain";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 import { rolledBack } from "../support/rolled-back";
@@ -74,40 +75,18 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
       // The function's statements, explained under its settings: WORDS as the generic plan it is
       // kept as, NEAR and ALL planned for the query's value, as EXECUTE plans them.
       await tx.query("savepoint settings");
-      const [config] = await tx.query<{ settings: string[] }>(
-        "select proconfig as settings from pg_proc where oid = 'app_private.search_catalog(text, text, integer, numeric, uuid, boolean)'::regprocedure",
-      );
-      for (const setting of config?.settings ?? []) {
-        const [name, value] = setting.split("=");
-        await tx.query("select set_config($1, $2, true)", [name, value]);
-      }
-      const PARAMS = "text, text, integer, numeric, uuid";
-      const explain = async (sql: string, types: string, plans: string, args: unknown[]) => {
-        await tx.query("select set_config('plan_cache_mode', $1, true)", [plans]);
-        await tx.exec(`prepare explained(${types}) as ${sql}`);
-        // As literals: a statement's parameters do not reach the arguments of EXPLAIN EXECUTE.
-        const literal = (value: unknown) => (value === null ? "null" : `'${String(value).replaceAll("'", "''")}'`);
-        const values = types.split(", ").map((type, k) => `${literal(args[k])}::${type}`);
-        const rows = await tx.query<{ "QUERY PLAN": string }>(`explain execute explained(${values.join(", ")})`);
-        await tx.query("deallocate explained");
-        return rows.map((row) => row["QUERY PLAN"]).join("\n");
-      };
-      const words = await explain(SEARCH_WORDS, PARAMS, "force_generic_plan", ["midnight", null, 21, null, null]);
-      const all = await explain(SEARCH_ALL, PARAMS, "force_custom_plan", ["midnigth", null, 21, null, null]);
+      const settings = await withSearchSettings(tx);
+      const words = await explainSearchStatement(tx, SEARCH_WORDS, "midnight", "force_generic_plan");
+      const all = await explainSearchStatement(tx, SEARCH_ALL, "midnigth", "force_custom_plan");
       // NEAR runs with both trigram thresholds raised to what the page's edge leaves (0.85 here).
       await tx.query(
         "select set_config('pg_trgm.similarity_threshold', '0.85', true), set_config('pg_trgm.word_similarity_threshold', '0.85', true)",
       );
-      const near = await explain(SEARCH_NEAR, `${PARAMS}, ${HIT_TYPE}[]`, "force_custom_plan", [
-        "midnight artist",
-        null,
-        21,
-        null,
-        null,
-        "{}",
-      ]);
+      const near = await explainSearchStatement(tx, SEARCH_NEAR, "midnight artist", "force_custom_plan", {
+        words: "{}",
+      });
       await tx.query("rollback to savepoint settings");
-      return { settings: config?.settings ?? [], words, all, near };
+      return { settings, words, all, near };
     });
     // Neither a sequential scan nor parallel workers, whose start costs more than the search (from
     // some hundred thousand entries; a million: 105 ms a search, not 1.8); a generic plan for WORDS.
