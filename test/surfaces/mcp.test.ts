@@ -85,7 +85,7 @@ describe("MCP at /api/mcp", () => {
     await client.listTools();
     const refused = await client.callTool({ name: "todos_create", arguments: { title: "x" } });
     expect(refused.isError).toBe(true);
-    expect((refused.content as { text: string }[])[0]?.text).toContain('"code": "insufficient_scope"');
+    expect((refused.content as { text: string }[])[0]?.text).toContain('"code":"insufficient_scope"');
     const invalid = await client.callTool({ name: "items_list", arguments: { limit: 500 } });
     expect(invalid.isError).toBe(true);
     expect((invalid.content as { text: string }[])[0]?.text).toContain("invalid_request");
