@@ -16,8 +16,8 @@
  */
 
 /** The query's own trigram thresholds: loose enough for one or two typos in a short title. */
-export const SIMILARITY_THRESHOLD = 0.2;
-export const WORD_SIMILARITY_THRESHOLD = 0.45;
+const SIMILARITY_THRESHOLD = 0.2;
+const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** The most popularity adds to a score (10 × 0.01). */
 const POPULARITY_MAX = 0.1;
 /**
@@ -167,7 +167,7 @@ export const SEARCH_WORDS = words(QUERY_PARAMS);
  * The candidates outside SEARCH_WORDS (neither a full-text hit nor in its title range) that come
  * close enough to the query by trigrams: with both trigram thresholds raised (by the function,
  * before it runs), the trigram index finds a handful of rows, not every one holding one of the
- * query's words. They are merged with WORDS's rows ($6), in the page's order.
+ * query's words. They are merged with WORDS's rows ($10), in the page's order.
  */
 export const SEARCH_NEAR = `
   select ${HIT_NAMES} from (
@@ -203,7 +203,7 @@ export const CATALOG_SEARCH_SUFFIX = "_catalog_search_function.sql";
  * hits score about 1 while every title with "artist" is a candidate), those few are found through
  * the trigram index at that threshold and merged with the page: the same page as the full ranking,
  * without scoring the tens of thousands of rows that hold one of the words. Otherwise (typos, rare
- * words, the tail of a long list) the full set is ranked; `full` asks for that directly, to compare.
+ * words, the tail of a long list) the full set is ranked; p_full_ranking asks for that directly, to compare.
  *
  * Planner settings, for its statements only (the SET clauses end with the call): no sequential
  * scan, as the planner prices a trigram comparison like an integer one, so a scan of a 50k catalog
