@@ -7,6 +7,7 @@ import {
   McpError,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnswer } from "./mcp-results.ts";
 
 type CallParams = CallToolRequest["params"];
 
@@ -36,19 +37,21 @@ export function directToolCall(
 }
 
 /**
- * The JSON-RPC answer the SDK's Server gives a tools/call: the handler's result checked against
- * CallToolResultSchema (its wrapper's check), or the error a thrown error becomes in its Protocol.
+ * The JSON-RPC answer the SDK's Server gives a tools/call, as its JSON text: the handler's result
+ * checked against CallToolResultSchema (its wrapper's check), or the error a thrown error becomes in
+ * its Protocol. The structured content goes in as the JSON the text block already holds.
  */
-export async function answerToolCall(id: string | number, run: () => Promise<unknown>): Promise<unknown> {
+export async function answerToolCall(id: string | number, run: () => Promise<ToolAnswer>): Promise<string> {
   try {
-    const checked = CallToolResultSchema.safeParse(await run());
+    const answer = await run();
+    const checked = CallToolResultSchema.safeParse(answer.result);
     if (!checked.success) {
       throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${checked.error.message}`);
     }
-    return { result: checked.data, jsonrpc: "2.0", id };
+    return answerJson(id, answer);
   } catch (error) {
     const { code, message, data } = error as { code?: unknown; message?: string; data?: unknown };
-    return {
+    return JSON.stringify({
       jsonrpc: "2.0",
       id,
       error: {
@@ -56,6 +59,14 @@ export async function answerToolCall(id: string | number, run: () => Promise<unk
         message: message ?? "Internal error",
         ...(data !== undefined && { data }),
       },
-    };
+    });
   }
+}
+
+function answerJson(id: string | number, { result, structuredJson }: ToolAnswer): string {
+  if (structuredJson === undefined) return JSON.stringify({ result, jsonrpc: "2.0", id });
+  const { structuredContent: _, ...rest } = result;
+  // rest holds content at least, so its JSON is an object with a member to follow.
+  const head = JSON.stringify(rest).slice(0, -1);
+  return `{"result":${head},"structuredContent":${structuredJson}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 }

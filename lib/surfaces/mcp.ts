@@ -19,7 +19,7 @@ import { problemResponse } from "../http/respond.ts";
 import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
 import { answerToolCall, directToolCall } from "./mcp-direct-call.ts";
-import { errorResult, type McpToolResult, successResult } from "./mcp-results.ts";
+import { errorResult, successResult, type ToolAnswer } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
 import { rateLimitCatalog } from "./tools-http.ts";
 
@@ -38,7 +38,7 @@ interface CallContext {
 }
 
 /** A tools/call, through the shared pipeline: what both the SDK's server and the direct path run. */
-async function callTool(context: CallContext, params: CallToolRequest["params"]): Promise<McpToolResult> {
+async function callTool(context: CallContext, params: CallToolRequest["params"]): Promise<ToolAnswer> {
   const capability = capabilityByTool.get(params.name);
   if (!capability) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
   const outcome = await invokeTool(capability.tool, params.arguments ?? {}, {
@@ -74,7 +74,7 @@ function buildServer(context: CallContext) {
       ),
     };
   });
-  server.setRequestHandler(CallToolRequestSchema, (call) => callTool(context, call.params));
+  server.setRequestHandler(CallToolRequestSchema, async (call) => (await callTool(context, call.params)).result);
   return server;
 }
 
@@ -107,7 +107,9 @@ export async function handleMcp(request: Request): Promise<Response> {
     const response = body.tooLarge
       ? jsonRpcError(413, requestBodyTooLargeMessage(MAX_BODY_BYTES), requestId)
       : direct
-        ? Response.json(await answerToolCall(direct.id, () => callTool(context, direct.params)))
+        ? new Response(await answerToolCall(direct.id, () => callTool(context, direct.params)), {
+            headers: { "Content-Type": "application/json" },
+          })
         : await sdkAnswer(context, body.forSdk, body.parsed);
     for (const [name, value] of Object.entries({
       ...context.spent,

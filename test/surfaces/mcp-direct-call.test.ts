@@ -47,12 +47,19 @@ describe("MCP tools/call, direct and through the SDK", () => {
       [ada.token, "collections_get", { id: "00000000-0000-4000-8000-000000000000" }],
       [ada.token, "items_list", { limit: 500 }],
       [ada.token, "play_song", { song_id: songId }],
+      [ada.token, "search", { query: "Blue in Green" }],
       [ada.token, "profile_get", undefined],
       [narrow, "todos_list", {}],
       [ada.token, "no_such_tool", {}],
     ];
     for (const [i, [token, name, args]] of calls.entries()) {
-      const message = { jsonrpc: "2.0", id: `call-${i}`, method: "tools/call", params: { name, arguments: args } };
+      // JSON-RPC ids are strings or numbers: the direct answer writes each back as it came.
+      const message = {
+        jsonrpc: "2.0",
+        id: i % 2 ? i : `call-${i}`,
+        method: "tools/call",
+        params: { name, arguments: args },
+      };
       const direct = await answer(await post(token, message));
       const viaSdk = await answer(await post(token, [message]));
       // The SDK answers a batch of one with the one answer, not an array of it.
