@@ -16,6 +16,8 @@ export interface ColdStart {
   firstRequestMs?: number[];
 }
 
+export const SERVICE_COLD_START_LABEL = "server.ts: start → first authenticated list";
+
 const ROOT = path.resolve(import.meta.dirname, "..");
 const POLL_MS = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,7 +87,7 @@ async function routeFileColdStart(
 export async function measureColdStarts(env: Record<string, string>, member: BenchMember): Promise<ColdStart[]> {
   const token = member.tokens[0];
   if (!token) throw new Error("the member has no token");
-  const service: ColdStart = { label: "server.ts: start → first authenticated list", toFirstListMs: [] };
+  const service: ColdStart = { label: SERVICE_COLD_START_LABEL, toFirstListMs: [] };
   const routeFiles: ColdStart = {
     label: "next start (route files): start → first list",
     toFirstListMs: [],

@@ -14,6 +14,7 @@ import { apiScenarios, CREATE_LABEL, LIST_LABEL, listScenario, onNextStart, sear
 import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { addRows, analyze, type Seeded, seed, tableSizes } from "./seed.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
+import { checkTargets, printTargets } from "./targets.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { warmUntilSteady } from "./warm-up.ts";
 import { matches, seedVerbRows, verbScenarios } from "./verbs.ts";
@@ -271,6 +272,7 @@ for (const result of databases) {
   printDatabase(result);
   if (result.coldStarts) printColdStarts(result.database, result.coldStarts);
   if (result.webhooks) printWebhooks(result.database, result.webhooks);
+  printTargets(result.database, checkTargets(result, settings.catalogEntries));
 }
 const file = writeResults({
   startedAt: new Date(started).toISOString(),
@@ -280,7 +282,7 @@ const file = writeResults({
   settings,
   loadGenerator: loadGenerator(),
   rateLimits: { env: rateLimitEnv, store: "memory" },
-  databases: databases.map((d) => ({ ...d, ratios: ratios(d) })),
+  databases: databases.map((d) => ({ ...d, ratios: ratios(d), targets: checkTargets(d, settings.catalogEntries) })),
 });
 console.log(`\nWrote ${file} in ${Math.round((Date.now() - started) / 1000)} s.`);
 process.exit(0);

@@ -34,7 +34,11 @@ export const listScenario = (members: readonly BenchMember[], label = LIST_LABEL
 });
 
 /** A row as `next start` serves it: the generated route files through Next's router (the Vercel path). */
-export const onNextStart = (scenario: Scenario): Scenario => ({ ...scenario, label: `${scenario.label}, next start` });
+export const NEXT_START_SUFFIX = ", next start";
+export const onNextStart = (scenario: Scenario): Scenario => ({
+  ...scenario,
+  label: `${scenario.label}${NEXT_START_SUFFIX}`,
+});
 
 /** The create row: an item in one of the member's collections. */
 export const createScenario = ({ members, catalogIds }: Seeded): Scenario => ({

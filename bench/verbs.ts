@@ -7,6 +7,11 @@ import type { BenchMember, Seeded } from "./seed.ts";
 
 export const SURFACES = ["REST", "invoke", "MCP"] as const;
 export type Surface = (typeof SURFACES)[number];
+/** The verbs target 1 names, each measured on every surface. */
+export const VERB_NAMES = ["get", "list", "create", "update", "delete", "check-in", "search"] as const;
+
+/** A verb row's label begins so; the tool follows in brackets. */
+export const verbLabelPrefix = (verb: (typeof VERB_NAMES)[number], surface: Surface) => `${verb} ${surface} (`;
 
 /** What the verb rows need beyond the seed: a streak per member and items to delete. */
 export interface VerbSeed {
@@ -17,7 +22,7 @@ export interface VerbSeed {
 
 /** One verb: its tool, the input of request i, and the REST status it answers. */
 interface Verb {
-  name: string;
+  name: (typeof VERB_NAMES)[number];
   tool: string;
   input: (i: number) => Record<string, unknown>;
   rest: number | readonly number[];
@@ -92,7 +97,7 @@ function restRequest(tool: string, input: Record<string, unknown>) {
 const MCP_HEADERS = { accept: "application/json, text/event-stream" };
 
 function scenarioFor(verb: Verb, surface: Surface, token: (i: number) => string): Scenario {
-  const label = `${verb.name} ${surface === "REST" ? "REST" : surface === "invoke" ? "invoke" : "MCP"} (${verb.tool})`;
+  const label = `${verbLabelPrefix(verb.name, surface)}${verb.tool})`;
   const pool = verb.consumes ? { next: 0, size: verb.consumes } : undefined;
   const common = { label, token, ...(pool ? { pool } : {}) };
   if (surface === "REST") {

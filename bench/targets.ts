@@ -1,0 +1,173 @@
+// Issue 34's targets, checked against one database's results of one run: its "done when" is every
+// target met in one `npm run bench`, so the run says which are, from its own figures, rather than a
+// reader matching rows to targets by hand. `node bench/targets.ts <results.json>` checks a saved run.
+import fs from "node:fs";
+import { SERVICE_COLD_START_LABEL } from "./cold-start.ts";
+import { type DatabaseResult, floorOf } from "./report.ts";
+import { NEXT_START_SUFFIX } from "./scenarios.ts";
+import type { Measurement } from "./stats.ts";
+import { SURFACES, VERB_NAMES, verbLabelPrefix } from "./verbs.ts";
+
+export interface TargetCheck {
+  target: number;
+  /** null: this run did not measure it (a pass not run, a catalog or a growth too small). */
+  met: boolean | null;
+  detail: string;
+}
+
+/** What a run must hold for targets 2 and 7 to be measured at all. */
+export const SEARCH_CATALOG = 1_000_000;
+export const GROWTH_ROWS = 1_000_000;
+
+const LIMITS = {
+  verbShare: 0.9,
+  verbP99Ms: 50,
+  searchShare: 0.5,
+  searchP99Ms: 80,
+  nextStartShare: 0.8,
+  rssMb: 300,
+  /** "Steady" across the soak: growth per minute over at least ten minutes. */
+  soakMbPerMinute: 0.5,
+  soakMinutes: 10,
+  coldStartMs: 1500,
+  webhookEvents: 10_000,
+  webhookLagP99Ms: 2000,
+  growthP50: 1.2,
+};
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+type Row = { m: Measurement; share: number | null };
+
+/** "label 0.91×, p99 40 ms" for each row, the failing ones first. */
+function rowsDetail(rows: Row[], ok: (row: Row) => boolean): string {
+  const sorted = [...rows].sort((a, b) => Number(ok(a)) - Number(ok(b)));
+  return sorted.map(({ m, share }) => `${m.label} ${share?.toFixed(2) ?? "–"}×, p99 ${m.p99Ms} ms`).join("; ");
+}
+
+function shareCheck(target: number, rows: Row[], share: number, p99Ms: number, missing: string[]): TargetCheck {
+  if (!rows.length) return { target, met: null, detail: "no row measured" };
+  const ok = ({ m, share: s }: Row) => s !== null && s >= share && m.p99Ms <= p99Ms && !m.unexpected;
+  const met = missing.length ? null : rows.every(ok);
+  const absent = missing.length ? `rows missing: ${missing.join(", ")}. ` : "";
+  return { target, met, detail: `${absent}≥ ${share}× the floor, p99 ≤ ${p99Ms} ms: ${rowsDetail(rows, ok)}` };
+}
+
+export function checkTargets(result: DatabaseResult, catalogEntries: number): TargetCheck[] {
+  // Unrounded, so a row just under a target is not counted as meeting it.
+  const floor = floorOf(result)?.requestsPerSecond;
+  const row = (m: Measurement): Row => ({ m, share: floor ? m.requestsPerSecond / floor : null });
+  const find = (prefix: string) => result.api.find((m) => m.label.startsWith(prefix));
+  const checks: TargetCheck[] = [];
+
+  // 1. Every verb on every surface.
+  const verbRows: Row[] = [];
+  const missing: string[] = [];
+  for (const verb of VERB_NAMES) {
+    for (const surface of SURFACES) {
+      const m = find(verbLabelPrefix(verb, surface));
+      if (m) verbRows.push(row(m));
+      else missing.push(`${verb} ${surface}`);
+    }
+  }
+  checks.push(shareCheck(1, verbRows, LIMITS.verbShare, LIMITS.verbP99Ms, missing));
+
+  // 2. Search on a million entries: GET /search and the search verb on each surface.
+  const searchRows = result.api.filter((m) => /^GET \/search|^search /.test(m.label)).map(row);
+  checks.push(
+    catalogEntries < SEARCH_CATALOG
+      ? { target: 2, met: null, detail: `the catalog held ${catalogEntries} entries, not ${SEARCH_CATALOG}` }
+      : shareCheck(2, searchRows, LIMITS.searchShare, LIMITS.searchP99Ms, []),
+  );
+
+  // 3. The route files under next start.
+  const nextRows = result.api.filter((m) => m.label.endsWith(NEXT_START_SUFFIX)).map(row);
+  checks.push(
+    nextRows.length
+      ? shareCheck(3, nextRows, LIMITS.nextStartShare, Number.POSITIVE_INFINITY, [])
+      : { target: 3, met: null, detail: "the next start rows did not run" },
+  );
+
+  // 4. Memory after the load and across the soak.
+  const memory = result.memory;
+  const last = memory?.soak.at(-1);
+  if (!memory) checks.push({ target: 4, met: null, detail: "no API pass" });
+  else {
+    const peak = Math.max(memory.afterApiMb, ...memory.soak.map((r) => r.rssMb));
+    const perMinute = last ? (last.rssMb - memory.afterApiMb) / Math.max(last.minutes, 1e-9) : null;
+    const soaked = last !== undefined && last.minutes >= LIMITS.soakMinutes;
+    const met = peak > LIMITS.rssMb ? false : soaked ? (perMinute ?? 0) <= LIMITS.soakMbPerMinute : null;
+    const soak = last
+      ? `, at most ${peak} MB over a ${last.minutes}-min soak, ${perMinute?.toFixed(2)} MB/min`
+      : ", no soak";
+    checks.push({
+      target: 4,
+      met,
+      detail: `RSS ≤ ${LIMITS.rssMb} MB, ≤ ${LIMITS.soakMbPerMinute} MB/min over ≥ ${LIMITS.soakMinutes} min: ${memory.afterApiMb} MB after the API rows${soak}`,
+    });
+  }
+
+  // 5. Cold start of server.ts (the route files' first request is reported beside it, not a target).
+  const service = result.coldStarts?.find((c) => c.label === SERVICE_COLD_START_LABEL);
+  const coldMedian = service && median(service.toFirstListMs);
+  checks.push(
+    coldMedian === undefined
+      ? { target: 5, met: null, detail: "cold starts did not run" }
+      : {
+          target: 5,
+          met: result.database === "postgres" ? coldMedian <= LIMITS.coldStartMs : null,
+          detail: `server.ts to the first authenticated list ≤ ${LIMITS.coldStartMs} ms on Postgres: median ${coldMedian} ms`,
+        },
+  );
+
+  // 6. Webhooks: every event delivered, none twice, lag p99.
+  const hooks = result.webhooks;
+  checks.push(
+    hooks
+      ? {
+          target: 6,
+          met:
+            hooks.committed >= LIMITS.webhookEvents &&
+            hooks.delivered === hooks.committed &&
+            hooks.duplicates === 0 &&
+            hooks.lagMs.p99 <= LIMITS.webhookLagP99Ms,
+          detail: `${LIMITS.webhookEvents} events, lag p99 ≤ ${LIMITS.webhookLagP99Ms} ms: ${hooks.committed} committed, ${hooks.committed - hooks.delivered} lost, ${hooks.duplicates} duplicated, lag p99 ${hooks.lagMs.p99} ms`,
+        }
+      : { target: 6, met: null, detail: "the webhook pass did not run" },
+  );
+
+  // 7. Growth: list and search p50 from the first step to a million rows.
+  const [first] = result.growth;
+  const largest = result.growth.at(-1);
+  if (!first || !largest || largest.rowsPerMember < GROWTH_ROWS) {
+    checks.push({ target: 7, met: null, detail: `growth did not reach ${GROWTH_ROWS} rows per member` });
+  } else {
+    const times = (a?: Measurement, b?: Measurement) => (a && b ? a.p50Ms / b.p50Ms : null);
+    const list = times(largest.list, first.list);
+    const search = times(largest.search, first.search);
+    const met = list !== null && search !== null && list <= LIMITS.growthP50 && search <= LIMITS.growthP50;
+    checks.push({
+      target: 7,
+      met,
+      detail: `p50 at ${largest.rowsPerMember} rows ≤ ${LIMITS.growthP50}× at ${first.rowsPerMember}: list ${list?.toFixed(2) ?? "–"}×, search ${search?.toFixed(2) ?? "–"}×`,
+    });
+  }
+  return checks;
+}
+
+export function printTargets(database: string, checks: readonly TargetCheck[]): void {
+  const word = (met: boolean | null) => (met === null ? "not measured" : met ? "met" : "not met");
+  const all = checks.every((c) => c.met === true);
+  console.log(`\n  issue 34's targets [${database}]: ${all ? "every one met in this run" : "not every one met"}`);
+  for (const c of checks) console.log(`    ${c.target}. ${word(c.met)}: ${c.detail}`);
+}
+
+if (import.meta.main) {
+  const file = process.argv[2];
+  if (!file) throw new Error("usage: node bench/targets.ts bench/results/<run>.json");
+  const run = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    settings: { catalogEntries: number };
+    databases: DatabaseResult[];
+  };
+  for (const result of run.databases) printTargets(result.database, checkTargets(result, run.settings.catalogEntries));
+}
