@@ -185,14 +185,30 @@ export function printDatabase(result: DatabaseResult): void {
   console.log(`\n  rows during the API pass (before its writes): ${sizes.join(", ")}`);
 }
 
-function printMemory({ afterStartMb, afterApiMb, soak }: Memory): void {
+/**
+ * Growth across the soak: from the end of the API rows to its last round (the heap settling into the
+ * soak's own mix shows here), and per minute from its first round to its last, the rate a leak
+ * would show as. null per minute with fewer than two rounds.
+ */
+export function soakGrowth({ afterApiMb, soak }: Memory): { mb: number; mbPerMinute: number | null } | null {
+  const first = soak[0];
+  const last = soak.at(-1);
+  if (!first || !last) return null;
+  const span = last.minutes - first.minutes;
+  return { mb: last.rssMb - afterApiMb, mbPerMinute: span > 0 ? (last.rssMb - first.rssMb) / span : null };
+}
+
+function printMemory(memory: Memory): void {
+  const { afterStartMb, afterApiMb, soak } = memory;
   console.log(`\n  server RSS (server.ts): ${afterStartMb} MB started, ${afterApiMb} MB after the API rows`);
   const last = soak.at(-1);
-  if (!last) return;
-  const growth = last.rssMb - afterApiMb;
+  const growth = soakGrowth(memory);
+  if (!last || !growth) return;
+  const signed = (n: number) => `${n >= 0 ? "+" : ""}${n}`;
+  const perMinute = growth.mbPerMinute === null ? "–" : signed(round(growth.mbPerMinute, 2));
   console.log(
     `  soak, the verb rows again for ${last.minutes} min (RSS after each round): ${soak.map((r) => r.rssMb).join(" → ")} MB; ` +
-      `${growth >= 0 ? "+" : ""}${growth} MB over the soak, ${round(growth / Math.max(last.minutes, 1e-9), 1)} MB/min`,
+      `${signed(growth.mb)} MB since the API rows, ${perMinute} MB/min from the first round to the last`,
   );
 }
 
