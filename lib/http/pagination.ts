@@ -91,7 +91,7 @@ export async function keysetPage<T>(
             p.ids[${k}]::text as last_id
        from (select array_agg(r) as records, array_agg(t.created_at) as created, array_agg(t.id) as ids
                from (select * from ${query.from} t ${where.length ? `where ${where.join(" and ")}` : ""}
-                      order by t.created_at desc, t.id desc limit ${k} + 1) t
+                      order by t.created_at desc, t.id desc limit (select ${k} + 1)) t
                cross join lateral (select ${columns.join(", ")}) r) p`,
     params,
   );
