@@ -78,7 +78,9 @@ export async function keysetPage<T>(
   const k = `$${params.length}::int`;
   // limit + 1 rows in the index's order, which array_agg keeps over a sorted subquery without
   // sorting again (as PostgREST's json_agg does): an ordered aggregate, or row_number() to tell the
-  // extra row apart, cost Postgres more than the parse this saves (bench/results).
+  // extra row apart, cost Postgres more than the parse this saves (bench/results). The limit is a
+  // sub-select for the reason the member's id is one (list-scopes.ts): the prepared list keeps its
+  // generic plan.
   const [row] = await tx.queryLast<{
     page: string;
     has_more: boolean;
