@@ -90,3 +90,66 @@ describe("a list when the member owns most of the table", () => {
     });
   }
 });
+
+describe("a list of one collection that holds most of the table", () => {
+  it("items_list by collection_id keeps its generic plan and reads the collection's index in order", async () => {
+    const member = await makeMember();
+    const capability = capabilityByTool.get("items_list");
+    if (!capability) throw new Error("no items_list capability");
+    await rolledBack(async (tx) => {
+      const [big] = await tx.query<{ id: string }>(
+        "insert into public.collections (owner_id, name, type) values ($1, 'Everything', 'music') returning id",
+        [member.id],
+      );
+      if (!big) throw new Error("no collection");
+      const song = "(select id from public.catalog_entries order by id limit 1)";
+      await tx.query(
+        `insert into public.items (owner_id, collection_id, song_id, created_at)
+         select $1, $2, ${song}, now() - make_interval(secs => g) from generate_series(1, 4000) g`,
+        [member.id, big.id],
+      );
+      await tx.query(
+        `with small as (
+             insert into public.collections (owner_id, name, type)
+             select $1, 'Small ' || g, 'music' from generate_series(1, 40) g returning id)
+           insert into public.items (owner_id, collection_id, song_id)
+           select $1, small.id, ${song} from small, generate_series(1, 3)`,
+        [member.id],
+      );
+      await tx.query("analyze public.items");
+      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({ sub: member.id, role: "authenticated" }),
+      ]);
+      let list: { sql: string; params: readonly unknown[] } | undefined;
+      const record: Queryable["query"] = async (sql, params = []) => {
+        if (!list && sql.includes("public.items")) list = { sql, params };
+        return tx.query(sql, params);
+      };
+      await handlerFor(capability)({
+        memberId: member.id,
+        scopes: new Set(),
+        tx: queryOnly(record),
+        input: { collection_id: big.id },
+        capability,
+      });
+      if (!list) throw new Error("no statement read public.items");
+      const { sql, params } = list;
+      const plans = async () => {
+        const [row] = await tx.query<{ generic_plans: string | number; custom_plans: string | number }>(
+          "select generic_plans, custom_plans from pg_prepared_statements where statement = $1",
+          [sql],
+        );
+        return { generic: Number(row?.generic_plans), custom: Number(row?.custom_plans) };
+      };
+      for (let i = 0; i < 5; i++) await tx.query(sql, params);
+      const settled = await plans();
+      for (let i = 0; i < 5; i++) await tx.query(sql, params);
+      expect(await plans()).toEqual({ generic: settled.generic + 5, custom: settled.custom });
+      const plan = (await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params))
+        .map((row) => row["QUERY PLAN"])
+        .join("\n");
+      expect(plan).toContain("items_collection_created_idx");
+      expect(plan).not.toMatch(/Seq Scan on items|Sort Key/);
+    });
+  });
+});
