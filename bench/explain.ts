@@ -3,6 +3,7 @@ import { searchCatalog } from "../lib/catalog/search-query.ts";
 import {
   HIT_TYPE,
   PARAM_TYPES,
+  QUERY_VALUE_NAMES,
   QUERY_VALUES,
   SEARCH_ALL,
   SEARCH_NEAR,
@@ -75,7 +76,6 @@ export async function explainSearch(memberId: string, query: string): Promise<{ 
 }
 
 type PlanMode = "force_generic_plan" | "force_custom_plan";
-const QUERY_NAMES = ["v_t", "v_tsq", "v_one_word", "v_phrase"];
 
 /** The transaction takes app_private.search_catalog's own settings (its SET clauses), search_path aside. */
 export async function withSearchSettings(tx: Queryable): Promise<string[]> {
@@ -121,7 +121,7 @@ async function runSearchStatement<T extends object>(
   options: { words?: string; prefix?: string } = {},
 ): Promise<T[]> {
   const [computed] = await tx.query<Record<string, unknown>>(QUERY_VALUES, [query]);
-  const values = [query, null, 21, null, null, ...QUERY_NAMES.map((name) => computed?.[name] ?? null)];
+  const values = [query, null, 21, null, null, ...QUERY_VALUE_NAMES.map((name) => computed?.[name] ?? null)];
   const types = [...PARAM_TYPES];
   if (options.words !== undefined) {
     values.push(options.words);

@@ -57,23 +57,30 @@ const HIT_NAMES = HIT_COLUMNS.map(([name]) => name).join(", ");
  * search_path) and of plainto_tsquery at every place the text is used: in WORDS's generic plan,
  * where nothing is folded into a constant, a dozen InitPlans, half of its 0.6 ms on a common word.
  */
-const QUERY_PARAMS = { t: "$6", tsq: "$7", oneWord: "$8", phrase: "$9" };
-/** How each is computed (`query` the raw text), in this order: each may use those before it. */
-const QUERY_EXPRESSIONS = (query: string) => ({
-  v_t: `app_private.catalog_normalize(${query})`,
-  v_tsq: "plainto_tsquery('simple'::regconfig, v_t)",
-  v_one_word: "v_tsq::text = quote_literal(v_t)",
-  v_phrase: "'% ' || v_t || ' %'",
-});
-/** The four from $1, in one row (v_t, v_tsq, v_one_word, v_phrase), for explaining the statements alone. */
-export const QUERY_VALUES = `select * from ${Object.entries(QUERY_EXPRESSIONS("$1::text"))
-  .map(([name, expression]) => `lateral (select ${expression} as ${name}) ${name}_`)
+const QUERY_VALUE_SPEC = [
+  { key: "t", name: "v_t", type: "text", expression: (query: string) => `app_private.catalog_normalize(${query})` },
+  { key: "tsq", name: "v_tsq", type: "tsquery", expression: () => "plainto_tsquery('simple'::regconfig, v_t)" },
+  { key: "oneWord", name: "v_one_word", type: "boolean", expression: () => "v_tsq::text = quote_literal(v_t)" },
+  { key: "phrase", name: "v_phrase", type: "text", expression: () => "'% ' || v_t || ' %'" },
+] as const;
+type QueryRefs = Record<(typeof QUERY_VALUE_SPEC)[number]["key"], string>;
+const queryRefs = (ref: (value: (typeof QUERY_VALUE_SPEC)[number], i: number) => string) =>
+  Object.fromEntries(QUERY_VALUE_SPEC.map((value, i) => [value.key, ref(value, i)])) as QueryRefs;
+/** In the statements: $6 to $9, after the five parameters every statement takes. */
+const QUERY_PARAMS = queryRefs((_, i) => `$${6 + i}`);
+/** In the function: its variables, each computed from those before it (`query` the raw text). */
+const QUERY_VARIABLES = queryRefs(({ name }) => name);
+/** Their names, in order, as QUERY_VALUES's row and the function's declarations give them. */
+export const QUERY_VALUE_NAMES = QUERY_VALUE_SPEC.map(({ name }) => name);
+/** The four from $1, in one row, for explaining the statements alone. */
+export const QUERY_VALUES = `select * from ${QUERY_VALUE_SPEC.map(
+  ({ name, expression }) => `lateral (select ${expression("$1::text")} as ${name}) ${name}_`,
+)
   .join(", ")
   .replace(/^lateral /, "")}`;
-/** Their types, after the five parameters every statement takes. */
-export const PARAM_TYPES = ["text", "text", "integer", "numeric", "uuid", "text", "tsquery", "boolean", "text"];
-const QUERY_VARIABLES = { t: "v_t", tsq: "v_tsq", oneWord: "v_one_word", phrase: "v_phrase" };
-const head = (q: typeof QUERY_PARAMS) => `
+/** The statements' parameter types: the five every statement takes, then the query's values. */
+export const PARAM_TYPES = ["text", "text", "integer", "numeric", "uuid", ...QUERY_VALUE_SPEC.map(({ type }) => type)];
+const head = (q: QueryRefs) => `
   with qq as not materialized (
     select ${q.t}::text as t, ${q.tsq}::tsquery as tsq, ${q.phrase}::text as phrase, ${q.oneWord}::boolean as one_word
   )`;
@@ -135,7 +142,7 @@ export const SEARCH_ALL = `${head(QUERY_PARAMS)},
  * as an index condition it would read the trigram index for a common word's thousands of rows to
  * keep the few the range holds.
  */
-const words = (q: typeof QUERY_PARAMS) => `${head(q)},
+const words = (q: QueryRefs) => `${head(q)},
   stored as (
     select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
      where qq.one_word and w.word = qq.t and ($2::text is null or w.domain = $2)
@@ -236,9 +243,7 @@ set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}
 set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}
 as $search$
 declare
-${Object.entries(QUERY_EXPRESSIONS("p_query"))
-  .map(([name, expression], i) => `  ${name} ${PARAM_TYPES[5 + i]} := ${expression};`)
-  .join("\n")}
+${QUERY_VALUE_SPEC.map(({ name, type, expression }) => `  ${name} ${type} := ${expression("p_query")};`).join("\n")}
   v_words ${HIT_TYPE}[];
   v_edge numeric;
   v_near float8;
