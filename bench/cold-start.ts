@@ -6,7 +6,7 @@ import path from "node:path";
 import { settings } from "./config.ts";
 import type { BenchMember } from "./seed.ts";
 import { type SpawnedServer, spawnServer } from "./server.ts";
-import { round } from "./stats.ts";
+import { median, round } from "./stats.ts";
 
 export interface ColdStart {
   label: string;
@@ -102,10 +102,7 @@ export async function measureColdStarts(env: Record<string, string>, member: Ben
   return [service, routeFiles];
 }
 
-const summary = (ms: number[]) => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return `median ${sorted[Math.floor(sorted.length / 2)]} ms (${sorted.join(", ")})`;
-};
+const summary = (ms: number[]) => `median ${median(ms)} ms (${[...ms].sort((a, b) => a - b).join(", ")})`;
 
 export function printColdStarts(database: string, starts: readonly ColdStart[]): void {
   console.log(`\n  cold start [${database}], ${settings.coldStarts} fresh processes each:`);

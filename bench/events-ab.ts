@@ -20,7 +20,7 @@ import { measureApi } from "./load.ts";
 import { createScenario, updateScenario } from "./scenarios.ts";
 import { type BenchMember, seed } from "./seed.ts";
 import { type RunningServer, startServer } from "./server.ts";
-import type { Measurement } from "./stats.ts";
+import { type Measurement, median } from "./stats.ts";
 import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 
@@ -166,7 +166,6 @@ for (const name of settings.databases) {
   }
 }
 console.log("\nMedian over rounds, every event ÷ subscribers only:");
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 for (const database of settings.databases) {
   for (const label of ["POST /items", "PATCH /items/{id}"]) {
     const of = (mode: Mode) => all.filter((r) => r.database === database && r.label === label && r.mode === mode);

@@ -10,6 +10,7 @@ import { listScenario } from "./scenarios.ts";
 import { seededTarget } from "./seed.ts";
 import { startServer } from "./server.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
+import { median } from "./stats.ts";
 
 const connections = Number(process.env.AB_CONNECTIONS ?? 16);
 const seconds = Number(process.env.AB_SECONDS ?? 8);
@@ -62,7 +63,6 @@ try {
       }
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   console.log(
     `\n${scenario.label}, ${name}, ${connections} connections, ${seconds} s, ${rounds} rounds (median; all):`,
   );

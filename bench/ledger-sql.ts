@@ -11,12 +11,11 @@ import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { type LedgerVariant, setLedger } from "./ledger-switch.ts";
 import { seed } from "./seed.ts";
+import { median } from "./stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const WRITES = Number(process.env.BENCH_SQL_WRITES) || 300;
 const WARM_UP = 30;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const percentile10 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 10)] ?? 0;
 
 /** The statement's execution time, µs. */

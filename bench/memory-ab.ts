@@ -10,6 +10,7 @@ import { apiScenarios } from "./scenarios.ts";
 import { seededTarget } from "./seed.ts";
 import { startServer } from "./server.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
+import { median } from "./stats.ts";
 
 const connections = settings.connections;
 const seconds = Number(process.env.AB_SECONDS ?? 8);
@@ -55,7 +56,6 @@ try {
       }
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   console.log(`\n${rows.length} API rows, ${name}, ${connections} connections, ${seconds} s each, ${rounds} rounds:`);
   for (const [key, r] of results) {
     console.log(

@@ -28,6 +28,10 @@ export function cpuPerRequest(spent: CpuSpent, requests: number): Measurement["c
 
 export const load1 = () => round(os.loadavg()[0] ?? 0, 1);
 
+/** The middle value (the upper of the two middle ones for an even count); 0 for none. */
+export const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

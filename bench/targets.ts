@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { SERVICE_COLD_START_LABEL } from "./cold-start.ts";
 import { type DatabaseResult, floorOf, soakGrowth } from "./report.ts";
 import { NEXT_START_SUFFIX } from "./scenarios.ts";
-import type { Measurement } from "./stats.ts";
+import { type Measurement, median } from "./stats.ts";
 import { SURFACES, VERB_NAMES, verbLabelPrefix } from "./verbs.ts";
 
 export interface TargetCheck {
@@ -34,8 +34,6 @@ const LIMITS = {
   webhookLagP99Ms: 2000,
   growthP50: 1.2,
 };
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 type Row = { m: Measurement; share: number | null };
 
@@ -111,7 +109,7 @@ export function checkTargets(result: DatabaseResult, catalogEntries: number): Ta
 
   // 5. Cold start of server.ts (the route files' first request is reported beside it, not a target).
   const service = result.coldStarts?.find((c) => c.label === SERVICE_COLD_START_LABEL);
-  const coldMedian = service && median(service.toFirstListMs);
+  const coldMedian = service?.toFirstListMs.length ? median(service.toFirstListMs) : undefined;
   checks.push(
     coldMedian === undefined
       ? { target: 5, met: null, detail: "cold starts did not run" }
