@@ -6,6 +6,12 @@ import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 import { rolledBack } from "../support/rolled-back";
 
+/** The rest of the transaction runs as the member, under RLS, as the pipeline's do. */
+const asMemberIn = (tx: Queryable, memberId: string) =>
+  tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+    JSON.stringify({ sub: memberId, role: "authenticated" }),
+  ]);
+
 /**
  * Plans Postgres made for ten runs of a list's statement, prepared afresh: a comment makes its text new
  * to the connection. Counts are kept per connection, and a pooled one may already have planned the
@@ -61,9 +67,7 @@ describe("a list when the member owns most of the table", () => {
         );
         await tx.query("analyze public.collections");
         await tx.query(`analyze public.${table}`);
-        await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-          JSON.stringify({ sub: member.id, role: "authenticated" }),
-        ]);
+        await asMemberIn(tx, member.id);
         let explained = "";
         let list: { sql: string; params: readonly unknown[] } | undefined;
         const explain: Queryable["query"] = async (sql, params = []) => {
@@ -121,9 +125,7 @@ describe("a list of one collection that holds most of the table", () => {
         [member.id],
       );
       await tx.query("analyze public.items");
-      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-        JSON.stringify({ sub: member.id, role: "authenticated" }),
-      ]);
+      await asMemberIn(tx, member.id);
       let list: { sql: string; params: readonly unknown[] } | undefined;
       const record: Queryable["query"] = async (sql, params = []) => {
         if (!list && sql.includes("public.items")) list = { sql, params };
