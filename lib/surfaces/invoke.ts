@@ -4,7 +4,7 @@ import { authenticate } from "../http/authenticate.ts";
 import { readJsonBody } from "../http/body.ts";
 import { ApiError, asApiError, type Problem } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
-import { jsonResponse } from "../http/respond.ts";
+import { jsonResponse, serializedEnvelope } from "../http/respond.ts";
 import { ConfirmationPending } from "../pipeline/credential-limits.ts";
 import { type CallContext, execute } from "../pipeline/execute.ts";
 import { capabilitySchemas } from "./tools-json-schema.ts";
@@ -37,7 +37,8 @@ export async function invokeTool(tool: string, input: unknown, call: CallContext
     const body: InvokeBody =
       capability.source.kind === "directive"
         ? { ok: true, directive: outcome.body }
-        : { ok: true, result: outcome.status === 204 ? null : outcome.body };
+        : // A page keeps the database's JSON text inside the envelope (REST answers that text as it is).
+          serializedEnvelope({ ok: true, result: outcome.status === 204 ? null : outcome.body });
     return { status: outcome.status === 204 ? 200 : outcome.status, body, headers: outcome.headers };
   } catch (error) {
     if (error instanceof ConfirmationPending) {

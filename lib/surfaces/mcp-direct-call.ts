@@ -44,7 +44,7 @@ export function directToolCall(
 export async function answerToolCall(id: string | number, run: () => Promise<ToolAnswer>): Promise<string> {
   try {
     const answer = await run();
-    const checked = CallToolResultSchema.safeParse(answer.result);
+    const checked = CallToolResultSchema.safeParse(checkable(answer.result));
     if (!checked.success) {
       throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${checked.error.message}`);
     }
@@ -61,6 +61,17 @@ export async function answerToolCall(id: string | number, run: () => Promise<Too
       },
     });
   }
+}
+
+/**
+ * The result as CallToolResultSchema reads it. The schema takes any value under structuredContent's
+ * keys (z.unknown()), so the keys stand for the object: reading its values would parse a page that
+ * is still the database's JSON text (lib/http/pagination.ts) only to write it out again.
+ */
+function checkable(result: ToolAnswer["result"]): unknown {
+  const structured = result.structuredContent;
+  if (typeof structured !== "object" || structured === null || Array.isArray(structured)) return result;
+  return { ...result, structuredContent: Object.fromEntries(Object.keys(structured).map((key) => [key, null])) };
 }
 
 function answerJson(id: string | number, { result, structuredJson }: ToolAnswer): string {

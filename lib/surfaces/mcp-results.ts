@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Capability } from "../../registry/capabilities.ts";
 import type { CredentialLimits } from "../auth/credential-limits.ts";
 import type { Problem } from "../http/problem.ts";
+import { jsonText, serializedEnvelope } from "../http/respond.ts";
 import { mcpOutputSchema } from "./tools.ts";
 
 /** The MCP CallToolResult shapes this server answers (the SDK validates them on the way out). */
@@ -42,14 +43,15 @@ function fenceUntrusted(lead: string, json: string): string {
 /** limits: the caller's, so a delete held for confirmation is framed as the directive it answers. */
 export function successResult(capability: Capability, body: unknown, limits?: CredentialLimits): ToolAnswer {
   const { wrapped } = mcpOutputSchema(capability, limits);
-  const structured = wrapped ? { result: body } : (body as Record<string, unknown>);
+  const structured = wrapped ? serializedEnvelope({ result: body }) : (body as Record<string, unknown>);
   const lead =
     capability.source.kind === "directive"
       ? `Directive for the client to carry out (tool ${capability.tool}); nothing ran on the server.`
       : (body as { type?: unknown } | null)?.type === "confirm_delete"
         ? `Nothing was deleted (tool ${capability.tool}): the member must confirm this delete in the browser. Give them the url.`
         : `Result of ${capability.tool}.`;
-  const structuredJson = JSON.stringify(structured);
+  // A page is written as the database's JSON text, not parsed and serialised again (lib/http/respond.ts).
+  const structuredJson = jsonText(structured);
   return {
     result: { content: [{ type: "text", text: fenceUntrusted(lead, structuredJson) }], structuredContent: structured },
     structuredJson,

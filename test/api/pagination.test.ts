@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { asMember } from "@/lib/db";
 import { keysetPage } from "@/lib/http/pagination";
-import { jsonResponse } from "@/lib/http/respond";
+import { jsonResponse, serializedEnvelope } from "@/lib/http/respond";
+import { answerToolCall } from "@/lib/surfaces/mcp-direct-call";
+import { successResult } from "@/lib/surfaces/mcp-results";
+import { mcpOutputSchema } from "@/lib/surfaces/tools";
+import { capabilityByTool } from "@/registry/capabilities";
 import { todos } from "@/registry/resources/todos";
 import { api } from "../support/api";
 import { makeMember, tokenFor } from "../support/factories";
@@ -105,6 +109,33 @@ describe("a page's body, serialized by the database", () => {
       has_more: false,
     });
     expect(JSON.parse(JSON.stringify({ result: page })).result.data[0].title).toBe("changed");
+  });
+});
+
+describe("a page inside invoke's and MCP's answers", () => {
+  it("keeps the database's text, and answers what the page holds", async () => {
+    const member = await makeMember();
+    await seedTodos(member.id, 3);
+    const scope = { from: "public.todos", where: [], params: [] };
+    const columns = ['t."id"', 't."title"'];
+    const page = await asMember(member.id, (tx) => keysetPage<{ title: string }>(tx, scope, { limit: 2 }, columns));
+    const list = capabilityByTool.get("todos_list");
+    if (!list) throw new Error("no todos_list");
+    mcpOutputSchema(list); // built once per capability, out of the span watched below
+    const parse = vi.spyOn(JSON, "parse");
+    // A member left undefined is left out, as JSON.stringify leaves it out.
+    const envelope = serializedEnvelope({ ok: true, result: page, absent: undefined });
+    const invokeText = await jsonResponse(200, envelope, "req").text();
+    const mcpText = await answerToolCall(7, async () => successResult(list, page));
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    const expected = JSON.parse(JSON.stringify({ data: page.data, has_more: true, next_cursor: page.next_cursor }));
+    expect(expected.data.map((todo: { title: string }) => todo.title)).toHaveLength(2);
+    expect(JSON.parse(invokeText)).toEqual({ ok: true, result: expected });
+    const mcp = JSON.parse(mcpText);
+    expect(mcp).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: expected } });
+    const text: string = mcp.result.content[0].text;
+    expect(JSON.parse(text.split("\n")[2] ?? "")).toEqual(expected);
   });
 });
 

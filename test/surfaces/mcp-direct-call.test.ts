@@ -42,10 +42,18 @@ describe("MCP tools/call, direct and through the SDK", () => {
     const collection = await api("POST", "/collections", { token: ada.token, body: { name: "Jazz", type: "music" } });
     const songId = await makeCatalogEntry("Blue in Green");
     const narrow = await tokenFor(ada.id, ["items:read"]);
+    const item = await api("POST", "/items", {
+      token: ada.token,
+      body: { collection_id: collection.body.id, song_id: songId, note: 'Said "play it again"' },
+    });
+    expect(item.status).toBe(201);
     const calls: [string, string, Record<string, unknown> | undefined][] = [
       [ada.token, "collections_get", { id: collection.body.id }],
       [ada.token, "collections_get", { id: "00000000-0000-4000-8000-000000000000" }],
       [ada.token, "items_list", { limit: 500 }],
+      // A page answered as the database's JSON text (lib/http/pagination.ts), bare and in the {result} wrapper's place.
+      [ada.token, "items_list", { limit: 5 }],
+      [ada.token, "collections_list", {}],
       [ada.token, "play_song", { song_id: songId }],
       [ada.token, "search", { query: "Blue in Green" }],
       [ada.token, "profile_get", undefined],
