@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import type { searchHitSchema } from "../../registry/operations/catalog-entry.ts";
+import { searchHitSchema } from "../../registry/operations/catalog-entry.ts";
 import type { Queryable } from "../db/index.ts";
+import { type Page, serializedPage } from "../http/pagination.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.ts";
 
 /**
@@ -23,6 +24,52 @@ const PAGE = `select song_id, id, domain, kind, title, subtitle, creators, artwo
                      score::text as score, ranked
                 from app_private.search_catalog($1, $2, $3, $4, $5, $6)`;
 
+/** A hit as GET /search answers it: the registry's fields, in its order, the score a number. */
+const HIT_COLUMNS = Object.keys(searchHitSchema.shape)
+  .map((field) => (field === "score" ? "s.score::float8 as score" : `s.${field}`))
+  .join(", ");
+
+/**
+ * The same search as one page of JSON text, for GET /search and its tools: the database writes the
+ * hits as the answer's compact JSON (as a list's page, lib/http/pagination.ts), which REST, invoke
+ * and MCP send on as it is. Taking 51 rows apart and serialising them again had cost the server
+ * about a quarter of its CPU a search; the database spends less than that on writing them
+ * (docs/benchmark.md). The function's rows are numbered in the order it ranked them, and the page
+ * keeps it. The score goes out as a float8, the number the rows answer (the cursor keeps its exact text).
+ */
+const SEARCH_PAGE = `select coalesce(array_to_json(array_agg(r order by s.ordinality) filter (where s.ordinality < $3::int)), '[]')::text as page,
+         count(*) = $3::int as has_more,
+         min(s.score::text) filter (where s.ordinality = $3::int - 1) as last_score,
+         min(s.id::text) filter (where s.ordinality = $3::int - 1) as last_id
+    from app_private.search_catalog($1, $2, $3::int, $4, $5, $6) with ordinality as s
+   cross join lateral (select ${HIT_COLUMNS}) r`;
+
+export async function searchPage(
+  tx: Queryable,
+  options: { query: string; domain?: string | null; limit: number; after?: string },
+): Promise<Page<z.infer<typeof searchHitSchema>>> {
+  const cursor = options.after ? decodeSearchCursor(options.after) : null;
+  const [row] = await tx.queryLast<{
+    page: string;
+    has_more: boolean;
+    last_score: string | null;
+    last_id: string | null;
+  }>(SEARCH_PAGE, [
+    options.query,
+    options.domain ?? null,
+    options.limit + 1,
+    cursor?.score ?? null,
+    cursor?.id ?? null,
+    false,
+  ]);
+  if (!row) throw new Error("a search page answered no row");
+  const next =
+    row.has_more && row.last_score !== null && row.last_id !== null
+      ? encodeSearchCursor({ score: row.last_score, id: row.last_id })
+      : null;
+  return serializedPage(row.page, row.has_more, next);
+}
+
 /**
  * Ranked catalog search, the same for GET /search and phrase resolves: one statement, the store's
  * app_private.search_catalog (lib/catalog/search-sql.ts holds its SQL and says how it ranks).
@@ -35,8 +82,6 @@ export async function searchCatalog(
     domain?: string | null;
     limit: number;
     after?: string;
-    /** Nothing follows in the transaction (GET /search): the search's statement ends it. */
-    last?: boolean;
     fullRanking?: boolean;
   },
 ): Promise<{ hits: SearchHit[]; hasMore: boolean; nextCursor: string | null; ranked: Ranked | null }> {
@@ -49,7 +94,7 @@ export async function searchCatalog(
     cursor?.id ?? null,
     options.fullRanking ?? false,
   ];
-  const rows = await (options.last ? tx.queryLast<Row>(PAGE, params) : tx.query<Row>(PAGE, params));
+  const rows = await tx.query<Row>(PAGE, params);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const hasMore = rows.length > options.limit;

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from "../../registry/capabilities.ts";
 import { DomainError } from "../errors/domain-error.ts";
 import { readCurrent } from "../catalog/catalog-store.ts";
 import { resolveInput } from "../catalog/resolve.ts";
-import { searchCatalog } from "../catalog/search-query.ts";
+import { searchPage } from "../catalog/search-query.ts";
 import type { ToolHandler } from "./context.ts";
 
 /**
@@ -15,16 +15,13 @@ export const resolve: ToolHandler<"resolve"> = Object.assign(async ({ prepared }
 });
 
 /** GET /search: the shared catalog, ranked, one page at a time (the tool's argument is `query`). */
-export const search: ToolHandler<"search"> = async ({ tx, input }) => {
-  const { hits, hasMore, nextCursor } = await searchCatalog(tx, {
+export const search: ToolHandler<"search"> = async ({ tx, input }) =>
+  searchPage(tx, {
     query: input.query,
     domain: input.domain ?? null,
     limit: input.limit ?? DEFAULT_PAGE_SIZE,
     after: input.after,
-    last: true,
   });
-  return { data: hits.map(({ similarity: _similarity, ...hit }) => hit), has_more: hasMore, next_cursor: nextCursor };
-};
 
 /** GET /catalog/{song_id}: one entry (or, for an id merged away, the entry it became). */
 export const catalogGet: ToolHandler<"catalog_get"> = async ({ tx, input }) => {

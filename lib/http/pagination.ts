@@ -109,7 +109,7 @@ export async function keysetPage<T>(
  * A page whose records stay JSON text until something reads `data`; until then (and while the
  * page keeps its three fields) that text is the body REST answers (lib/http/respond.ts).
  */
-function serializedPage<T>(text: string, hasMore: boolean, nextCursor: string | null): Page<T> {
+export function serializedPage<T>(text: string, hasMore: boolean, nextCursor: string | null): Page<T> {
   let records: T[] | undefined;
   const page = Object.defineProperty({} as Page<T>, "data", {
     enumerable: true,

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { searchCatalog } from "@/lib/catalog/search-query";
+import { asMember } from "@/lib/db";
+import { searchHitSchema } from "@/registry/operations/catalog-entry";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
 import { invoke } from "../surfaces/agent";
@@ -87,6 +90,39 @@ describe("GET /search", () => {
   it("needs items:read", async () => {
     const ada = await makeMember({ scopes: ["items:write"] });
     expect((await search(ada, "q=dune")).status).toBe(403);
+  });
+
+  it("answers each page as the ranking gives it: the same hits, fields, order, scores and cursors", async () => {
+    const ada = await makeMember({ scopes: ["items:read"] });
+    for (const [q, domain] of [
+      ["the", null],
+      ["pulp fiction", null],
+      ["dune", "film"],
+      ["no such words here", null],
+    ]) {
+      let after: string | undefined;
+      for (let page = 0; page < 50; page++) {
+        const query = new URLSearchParams({
+          q: q ?? "",
+          limit: "4",
+          ...(domain && { domain }),
+          ...(after && { after }),
+        });
+        const response = await search(ada, query.toString());
+        expect(response.status).toBe(200);
+        const ranked = await asMember(ada.id, (tx) =>
+          searchCatalog(tx, { query: q ?? "", domain, limit: 4, ...(after && { after }) }),
+        );
+        expect(response.body).toEqual({
+          data: ranked.hits.map(({ similarity: _, ...hit }) => hit),
+          has_more: ranked.hasMore,
+          next_cursor: ranked.nextCursor,
+        });
+        expect(Object.keys(response.body.data[0] ?? searchHitSchema.shape)).toEqual(Object.keys(searchHitSchema.shape));
+        if (!response.body.has_more) break;
+        after = response.body.next_cursor;
+      }
+    }
   });
 
   it("is the tool `search` with the argument `query`, answering what REST answers", async () => {
