@@ -70,6 +70,15 @@ describe("cursor pagination", () => {
   });
 });
 
+/** The first page (two of a new member's three todos) as keysetPage answers it, still the database's text. */
+async function firstTwoOfThree() {
+  const member = await makeMember();
+  await seedTodos(member.id, 3);
+  const scope = { from: "public.todos", where: [], params: [] };
+  const columns = ['t."id"', 't."title"'];
+  return asMember(member.id, (tx) => keysetPage<{ title: string }>(tx, scope, { limit: 2 }, columns));
+}
+
 describe("a page's body, serialized by the database", () => {
   it("answers each record with the registry's fields in their order, as get answers it", async () => {
     const member = await makeMember();
@@ -87,11 +96,7 @@ describe("a page's body, serialized by the database", () => {
   });
 
   it("is serialized again once its records were read, so a change to them is answered", async () => {
-    const member = await makeMember();
-    await seedTodos(member.id, 3);
-    const scope = { from: "public.todos", where: [], params: [] };
-    const columns = ['t."id"', 't."title"'];
-    const page = await asMember(member.id, (tx) => keysetPage<{ title: string }>(tx, scope, { limit: 2 }, columns));
+    const page = await firstTwoOfThree();
     // Untouched, the answer is the database's own text, never parsed on its way out.
     const parse = vi.spyOn(JSON, "parse");
     const text = await jsonResponse(200, page, "req").text();
@@ -114,11 +119,7 @@ describe("a page's body, serialized by the database", () => {
 
 describe("a page inside invoke's and MCP's answers", () => {
   it("keeps the database's text, and answers what the page holds", async () => {
-    const member = await makeMember();
-    await seedTodos(member.id, 3);
-    const scope = { from: "public.todos", where: [], params: [] };
-    const columns = ['t."id"', 't."title"'];
-    const page = await asMember(member.id, (tx) => keysetPage<{ title: string }>(tx, scope, { limit: 2 }, columns));
+    const page = await firstTwoOfThree();
     const list = capabilityByTool.get("todos_list");
     if (!list) throw new Error("no todos_list");
     mcpOutputSchema(list); // built once per capability, out of the span watched below
