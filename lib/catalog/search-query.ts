@@ -19,10 +19,33 @@ interface Row extends Omit<SearchHit, "score" | "similarity"> {
   ranked: Ranked;
 }
 
+interface SearchOptions {
+  query: string;
+  domain?: string | null;
+  limit: number;
+  after?: string;
+  /** Rank every candidate: the reference the short ways must equal (tests). */
+  fullRanking?: boolean;
+}
+
+/** The store's search function, and its six parameters for one page (limit + 1 rows, to learn has_more). */
+const SEARCH_CALL = "app_private.search_catalog($1, $2, $3::int, $4, $5, $6)";
+function searchParams(options: SearchOptions): unknown[] {
+  const cursor = options.after ? decodeSearchCursor(options.after) : null;
+  return [
+    options.query,
+    options.domain ?? null,
+    options.limit + 1,
+    cursor?.score ?? null,
+    cursor?.id ?? null,
+    options.fullRanking ?? false,
+  ];
+}
+
 // The score as text: the cursor's keyset compares it exactly.
 const PAGE = `select song_id, id, domain, kind, title, subtitle, creators, artwork, release_date, match, similarity,
                      score::text as score, ranked
-                from app_private.search_catalog($1, $2, $3, $4, $5, $6)`;
+                from ${SEARCH_CALL}`;
 
 /** A hit as GET /search answers it: the registry's fields, in its order, the score a number. */
 const HIT_COLUMNS = Object.keys(searchHitSchema.shape)
@@ -41,27 +64,19 @@ const SEARCH_PAGE = `select coalesce(array_to_json(array_agg(r order by s.ordina
          count(*) = $3::int as has_more,
          min(s.score::text) filter (where s.ordinality = $3::int - 1) as last_score,
          min(s.id::text) filter (where s.ordinality = $3::int - 1) as last_id
-    from app_private.search_catalog($1, $2, $3::int, $4, $5, $6) with ordinality as s
+    from ${SEARCH_CALL} with ordinality as s
    cross join lateral (select ${HIT_COLUMNS}) r`;
 
 export async function searchPage(
   tx: Queryable,
-  options: { query: string; domain?: string | null; limit: number; after?: string },
+  options: Omit<SearchOptions, "fullRanking">,
 ): Promise<Page<z.infer<typeof searchHitSchema>>> {
-  const cursor = options.after ? decodeSearchCursor(options.after) : null;
   const [row] = await tx.queryLast<{
     page: string;
     has_more: boolean;
     last_score: string | null;
     last_id: string | null;
-  }>(SEARCH_PAGE, [
-    options.query,
-    options.domain ?? null,
-    options.limit + 1,
-    cursor?.score ?? null,
-    cursor?.id ?? null,
-    false,
-  ]);
+  }>(SEARCH_PAGE, searchParams(options));
   if (!row) throw new Error("a search page answered no row");
   const next =
     row.has_more && row.last_score !== null && row.last_id !== null
@@ -73,28 +88,12 @@ export async function searchPage(
 /**
  * Ranked catalog search, the same for GET /search and phrase resolves: one statement, the store's
  * app_private.search_catalog (lib/catalog/search-sql.ts holds its SQL and says how it ranks).
- * `fullRanking` ranks every candidate, the reference the short ways must equal (tests).
  */
 export async function searchCatalog(
   tx: Queryable,
-  options: {
-    query: string;
-    domain?: string | null;
-    limit: number;
-    after?: string;
-    fullRanking?: boolean;
-  },
+  options: SearchOptions,
 ): Promise<{ hits: SearchHit[]; hasMore: boolean; nextCursor: string | null; ranked: Ranked | null }> {
-  const cursor = options.after ? decodeSearchCursor(options.after) : null;
-  const params = [
-    options.query,
-    options.domain ?? null,
-    options.limit + 1,
-    cursor?.score ?? null,
-    cursor?.id ?? null,
-    options.fullRanking ?? false,
-  ];
-  const rows = await tx.query<Row>(PAGE, params);
+  const rows = await tx.query<Row>(PAGE, searchParams(options));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const hasMore = rows.length > options.limit;

@@ -12,7 +12,7 @@ export const jsonText = (value: unknown): string =>
   (value as MaybeSerialized)?.[serializedBody]?.() ?? JSON.stringify(value);
 
 /**
- * An object (an envelope: invoke's {ok, result}, MCP's {result}) whose JSON text is built from its
+ * An object (an envelope, such as invoke's {ok, result}) whose JSON text is built from its
  * members' own text where they carry it, so a page inside it is written as the database's text
  * rather than parsed and serialised again. Members are read when it is serialised, as
  * JSON.stringify reads them, and left out as it leaves them out.

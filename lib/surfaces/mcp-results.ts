@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Capability } from "../../registry/capabilities.ts";
 import type { CredentialLimits } from "../auth/credential-limits.ts";
 import type { Problem } from "../http/problem.ts";
-import { jsonText, serializedEnvelope } from "../http/respond.ts";
+import { jsonText } from "../http/respond.ts";
 import { mcpOutputSchema } from "./tools.ts";
 
 /** The MCP CallToolResult shapes this server answers (the SDK validates them on the way out). */
@@ -43,7 +43,7 @@ function fenceUntrusted(lead: string, json: string): string {
 /** limits: the caller's, so a delete held for confirmation is framed as the directive it answers. */
 export function successResult(capability: Capability, body: unknown, limits?: CredentialLimits): ToolAnswer {
   const { wrapped } = mcpOutputSchema(capability, limits);
-  const structured = wrapped ? serializedEnvelope({ result: body }) : (body as Record<string, unknown>);
+  const structured = wrapped ? { result: body } : (body as Record<string, unknown>);
   const lead =
     capability.source.kind === "directive"
       ? `Directive for the client to carry out (tool ${capability.tool}); nothing ran on the server.`

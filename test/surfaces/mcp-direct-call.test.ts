@@ -51,7 +51,7 @@ describe("MCP tools/call, direct and through the SDK", () => {
       [ada.token, "collections_get", { id: collection.body.id }],
       [ada.token, "collections_get", { id: "00000000-0000-4000-8000-000000000000" }],
       [ada.token, "items_list", { limit: 500 }],
-      // A page answered as the database's JSON text (lib/http/pagination.ts), bare and in the {result} wrapper's place.
+      // Pages, answered as the database's JSON text (lib/http/pagination.ts).
       [ada.token, "items_list", { limit: 5 }],
       [ada.token, "collections_list", {}],
       [ada.token, "play_song", { song_id: songId }],
