@@ -91,6 +91,25 @@ describe("a list when the member owns most of the table", () => {
         // rows (bench growth, 2026-11-28T14-54Z).
         if (!list) throw new Error(`no statement read public.${table}`);
         expect(await plansOfTenRuns(tx, list)).toEqual({ custom: 5, generic: 5 });
+        // The next page's statement adds the cursor's keyset: a member paging deep into their rows must
+        // not replan each page either.
+        let next: { sql: string; params: readonly unknown[] } | undefined;
+        const record: Queryable["query"] = async (sql, params = []) => {
+          if (!next && sql.includes(`public.${table}`)) next = { sql, params };
+          return tx.query(sql, params);
+        };
+        const after = (page as { next_cursor: string | null }).next_cursor;
+        expect(after).toEqual(expect.any(String));
+        await handlerFor(capability)({
+          memberId: member.id,
+          scopes: new Set(),
+          tx: queryOnly(record),
+          input: { after },
+          capability,
+        });
+        if (!next) throw new Error(`no next page read public.${table}`);
+        expect(next.sql).toContain("(t.created_at, t.id) <");
+        expect(await plansOfTenRuns(tx, next)).toEqual({ custom: 5, generic: 5 });
         return explained;
       });
       expect(plan).toContain(`${table}_owner_created_idx`);
