@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { rolledBack } from "../support/rolled-back";
 
@@ -63,6 +64,75 @@ describe("catalog search words", () => {
 
       await tx.query("delete from public.catalog_entries where id = any ($1::uuid[])", [[...many, one.id]]);
       expect(await stored([...many, one.id])).toEqual([]);
+    });
+  });
+  it("stay as they are through an update that changes nothing they are made of, such as a known work resolved again", async () => {
+    await rolledBack(async (tx) => {
+      // A word made again is a new row version, at a new place in the table.
+      const rows = (id: string) =>
+        tx.query<{ word: string; at: string }>(
+          "select word, ctid::text as at from public.catalog_search_words where entry_id = $1 order by word",
+          [id],
+        );
+      const made = await tx.query<{ id: string }>(
+        `insert into public.catalog_entries (domain, title, subtitle)
+           values ('music', 'Copper orchard', 'Kept'), ('music', 'Velvet canyon', 'Renamed') returning id`,
+      );
+      const [kept, renamed] = made.map((row) => row.id);
+      if (!kept || !renamed) throw new Error("no entries");
+      const before = await rows(kept);
+      expect(before.map((row) => row.word)).toEqual(["copper", "kept", "orchard"]);
+
+      // One statement: both titles assigned, one of them to itself, and a column outside the search changed on both.
+      await tx.query(
+        `update public.catalog_entries
+            set title = case when id = $2 then 'Silver canyon' else title end,
+                platform_links = platform_links || '{"example": "https://example.test/x"}'
+          where id = any ($1::uuid[])`,
+        [[kept, renamed], renamed],
+      );
+      expect(await rows(kept)).toEqual(before);
+      expect((await rows(renamed)).map((row) => row.word)).toEqual(["canyon", "renamed", "silver"]);
+
+      // The resolver's upsert of a work the catalog already knows fills nothing new and touches the entry.
+      const value = `copper-${randomUUID()}`;
+      await tx.query("insert into public.catalog_external_ids (namespace, value, entry_id) values ('test', $2, $1)", [
+        kept,
+        value,
+      ]);
+      const entry = async () =>
+        (
+          await tx.query<{ at: string; platform_links: Record<string, string> }>(
+            "select ctid::text as at, platform_links from public.catalog_entries where id = $1",
+            [kept],
+          )
+        )[0];
+      const upsert = async (draft: Record<string, unknown>) =>
+        (
+          await tx.query<{ id: string }>("select app_private.upsert_catalog_entry($1::jsonb) as id", [
+            JSON.stringify({
+              domain: "music",
+              title: "Copper orchard",
+              external_ids: [{ namespace: "test", value }],
+              ...draft,
+            }),
+          ])
+        )[0]?.id;
+      const stored = await entry();
+      expect(await upsert({})).toBe(kept);
+      // Nothing to fill: the entry is not rewritten either.
+      expect(await entry()).toEqual(stored);
+      expect(await rows(kept)).toEqual(before);
+      // A link it lacked is filled: the entry changes, its words do not.
+      expect(await upsert({ platform_links: { deezer: "https://www.deezer.com/track/1" } })).toBe(kept);
+      const filled = await entry();
+      expect(filled?.at).not.toBe(stored?.at);
+      expect(filled?.platform_links).toMatchObject({ deezer: "https://www.deezer.com/track/1" });
+      expect(await rows(kept)).toEqual(before);
+
+      // A popularity change moves the scores: the words are made again.
+      await tx.query("update public.catalog_entries set popularity = 7 where id = $1", [kept]);
+      expect((await rows(kept)).map((row) => row.at)).not.toEqual(before.map((row) => row.at));
     });
   });
 });
