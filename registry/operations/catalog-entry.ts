@@ -58,7 +58,11 @@ export const catalogEntrySchema = z.object({
       "true when the entry was built from the URL or identifier alone and awaits enrichment: title may be null, creators empty. A later resolve of the same link, once a provider answers, fills it in under the same song_id.",
     ),
   created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso
+    .datetime({ offset: true })
+    .describe(
+      "When the entry last changed. A resolve that adds nothing to it (the work saved again, by anyone) leaves it as it was.",
+    ),
 });
 
 export const searchHitSchema = catalogEntrySchema

@@ -102,7 +102,7 @@ describe("catalog search words", () => {
       ]);
       const entry = async () =>
         (
-          await tx.query<{ at: string; platform_links: Record<string, string> }>(
+          await tx.query<{ at: string; platform_links: Record<string, { url: string }> }>(
             "select ctid::text as at, platform_links from public.catalog_entries where id = $1",
             [kept],
           )
@@ -124,10 +124,10 @@ describe("catalog search words", () => {
       expect(await entry()).toEqual(stored);
       expect(await rows(kept)).toEqual(before);
       // A link it lacked is filled: the entry changes, its words do not.
-      expect(await upsert({ platform_links: { deezer: "https://www.deezer.com/track/1" } })).toBe(kept);
+      expect(await upsert({ platform_links: { deezer: { url: "https://www.deezer.com/track/1", source: "deezer" } } })).toBe(kept);
       const filled = await entry();
       expect(filled?.at).not.toBe(stored?.at);
-      expect(filled?.platform_links).toMatchObject({ deezer: "https://www.deezer.com/track/1" });
+      expect(filled?.platform_links).toMatchObject({ deezer: { url: "https://www.deezer.com/track/1" } });
       expect(await rows(kept)).toEqual(before);
 
       // A popularity change moves the scores: the words are made again.

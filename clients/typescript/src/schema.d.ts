@@ -8038,7 +8038,10 @@ export interface operations {
                         partial: boolean;
                         /** Format: date-time */
                         created_at: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When the entry last changed. A resolve that adds nothing to it (the work saved again, by anyone) leaves it as it was.
+                         */
                         updated_at: string;
                         /** @description For an ambiguous phrase, up to five other candidates; else empty. */
                         alternatives: {
@@ -8465,7 +8468,10 @@ export interface operations {
                         partial: boolean;
                         /** Format: date-time */
                         created_at: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When the entry last changed. A resolve that adds nothing to it (the work saved again, by anyone) leaves it as it was.
+                         */
                         updated_at: string;
                         /** @description The song_id asked for, when that entry was merged into this one (the same work found twice); else null. */
                         merged_from: string | null;

@@ -1,0 +1,164 @@
+// What a catalog write costs before and after 20261128191500_catalog_words_follow_changes.sql, on one seeded
+// catalog, the two versions taking turns (ABBA over BENCH_AB_ROUNDS rounds) so this machine's drift falls on
+// both alike:
+//   "before": 20261128081000's word triggers, which delete and make again the words of every entry an insert
+//             or update statement touched, and 20261126170000's upsert_catalog_entry, which updates a known
+//             entry whatever the draft adds;
+//   "after":  the migrations as they stand: words made only for an entry whose search columns, domain or
+//             popularity changed, none deleted on insert, and no update of an entry the draft adds nothing to.
+// Timed as the database times them (EXPLAIN ANALYZE's execution time, triggers included), each call in its own
+// committed transaction as the service, as the resolver runs it:
+//   known work:  app_private.upsert_catalog_entry of a work the catalog already holds, with nothing new
+//                (a member saving a song someone saved before, a provider's answer already stored);
+//   new work:    the same function for a work it does not hold yet (an insert);
+//   bulk insert: BENCH_WORDS_BULK entries in one statement, rolled back (a catalog import; timed through the
+//                driver).
+// Run: BENCH_DATABASES=postgres,pglite BENCH_CATALOG=100000 node bench/catalog-words.ts
+import fs from "node:fs";
+import { randomUUID } from "node:crypto";
+import { asService, getDb } from "../lib/db/index.ts";
+import { settings } from "./config.ts";
+import { createTarget } from "./databases.ts";
+import { seedCatalog } from "./seed.ts";
+import { median } from "./stats.ts";
+
+const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 4;
+const CALLS = Number(process.env.BENCH_WORDS_CALLS) || 200;
+const BULK = Number(process.env.BENCH_WORDS_BULK) || 10_000;
+const KNOWN = 50;
+
+const migration = (name: string) =>
+  fs.readFileSync(new URL(`../supabase/migrations/${name}.sql`, import.meta.url), "utf8");
+/** A migration's create statements for the two word triggers, as it wrote them. */
+const triggersOf = (sql: string) => sql.match(/create trigger catalog_entries_search_words_\w+[\s\S]*?;/g) ?? [];
+
+/** A migration's `create … function <name>(` statement, as create or replace. */
+function functionOf(sql: string, name: string): string {
+  const start = sql.search(new RegExp(`create (or replace )?function ${name.replace(".", "\\.")}\\(`));
+  const body = start < 0 ? -1 : sql.indexOf("$$", start);
+  const close = body < 0 ? -1 : sql.indexOf("$$;", body + 2);
+  if (close < 0) throw new Error(`no ${name} in the migration`);
+  return sql.slice(start, close + 3).replace(/^create function/, "create or replace function");
+}
+
+const BEFORE_WORDS = migration("20261128081000_catalog_search_words_per_statement");
+const BEFORE_UPSERT = migration("20261126170000_catalog_upgrade_takes_draft_domain");
+const AFTER = migration("20261128191500_catalog_words_follow_changes");
+const VARIANTS = {
+  before: [
+    functionOf(BEFORE_WORDS, "app_private.catalog_search_words_refresh"),
+    ...triggersOf(BEFORE_WORDS),
+    functionOf(BEFORE_UPSERT, "app_private.upsert_catalog_entry"),
+  ],
+  after: [...triggersOf(AFTER), functionOf(AFTER, "app_private.upsert_catalog_entry")],
+} as const;
+type Variant = keyof typeof VARIANTS;
+for (const [name, statements] of Object.entries(VARIANTS))
+  if (statements.filter((s) => s.startsWith("create trigger")).length !== 2)
+    throw new Error(`${name}: not two triggers`);
+
+const switchTo = (variant: Variant) =>
+  asService(async (tx) => {
+    await tx.query("drop trigger catalog_entries_search_words_insert on public.catalog_entries");
+    await tx.query("drop trigger catalog_entries_search_words_update on public.catalog_entries");
+    for (const statement of VARIANTS[variant]) await tx.query(statement);
+  });
+
+const draft = (key: string) =>
+  JSON.stringify({
+    domain: "music",
+    title: `Lantern harbour ${key.slice(0, 8)}`,
+    creators: [{ name: "Bench Artist" }],
+    external_ids: [{ namespace: "bench", value: key }],
+  });
+/** The upsert's execution time in µs, as the database times it (EXPLAIN ANALYZE: no round trip, no commit). */
+const upsert = (key: string) =>
+  asService(async (tx) => {
+    const [row] = await tx.query<{ "QUERY PLAN": unknown }>(
+      "explain (analyze, format json) select app_private.upsert_catalog_entry($1::jsonb)",
+      [draft(key)],
+    );
+    const raw = row?.["QUERY PLAN"];
+    const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { "Execution Time": number }[];
+    if (!plan) throw new Error("no plan");
+    return plan["Execution Time"] * 1000;
+  });
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return (performance.now() - start) * 1000;
+}
+
+const bulkInsert = async () => {
+  const db = await getDb();
+  const rollback = new Error("roll back");
+  let micros = 0;
+  await db
+    .transaction(async (tx) => {
+      micros = await timed(() =>
+        tx.query(
+          `insert into public.catalog_entries (domain, title, subtitle)
+           select 'music', 'Bulk ' || md5(g::text), 'Importer ' || (g % 97) from generate_series(1, $1::int) g`,
+          [BULK],
+        ),
+      );
+      throw rollback;
+    })
+    .catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
+  return micros;
+};
+
+const KINDS = ["known work", "new work", "bulk insert"] as const;
+
+for (const name of settings.databases) {
+  const target = await createTarget(name);
+  try {
+    await target.open();
+    await seedCatalog(settings.catalogEntries);
+    const known = Array.from({ length: KNOWN }, () => randomUUID());
+    for (const key of known) await upsert(key);
+    await target.close();
+    await target.settle();
+    await target.open();
+    const turns: Record<string, number[]> = {};
+    let n = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Variant[] = round % 2 ? ["after", "before"] : ["before", "after"];
+      for (const variant of order) {
+        await switchTo(variant);
+        const runs: Record<(typeof KINDS)[number], () => Promise<number>> = {
+          "known work": () => upsert(known[n++ % KNOWN] as string),
+          "new work": () => upsert(randomUUID()),
+          "bulk insert": bulkInsert,
+        };
+        for (const kind of KINDS) {
+          const calls = kind === "bulk insert" ? 2 : CALLS;
+          await runs[kind]();
+          const times: number[] = [];
+          for (let i = 0; i < calls; i++) times.push(await runs[kind]());
+          const key = `${kind}|${variant}`;
+          turns[key] = [...(turns[key] ?? []), median(times)];
+        }
+      }
+    }
+    await switchTo("after");
+    for (const kind of KINDS) {
+      const of = (variant: Variant) => turns[`${kind}|${variant}`] ?? [];
+      const before = median(of("before"));
+      const after = median(of("after"));
+      const unit = kind === "bulk insert" ? 1000 : 1;
+      const show = (values: number[]) => values.map((v) => (v / unit).toFixed(0)).join(", ");
+      console.log(
+        `${name} ${kind}${kind === "bulk insert" ? ` (${BULK})` : ""}: ${unit === 1 ? "µs" : "ms"} a call, median of turn medians: ` +
+          `before ${(before / unit).toFixed(0)} → after ${(after / unit).toFixed(0)} (×${(after / before).toFixed(2)}); ` +
+          `turns [${show(of("before"))}] → [${show(of("after"))}]`,
+      );
+    }
+  } finally {
+    await target.drop();
+  }
+}
+process.exit(0);
