@@ -124,7 +124,9 @@ describe("catalog search words", () => {
       expect(await entry()).toEqual(stored);
       expect(await rows(kept)).toEqual(before);
       // A link it lacked is filled: the entry changes, its words do not.
-      expect(await upsert({ platform_links: { deezer: { url: "https://www.deezer.com/track/1", source: "deezer" } } })).toBe(kept);
+      expect(
+        await upsert({ platform_links: { deezer: { url: "https://www.deezer.com/track/1", source: "deezer" } } }),
+      ).toBe(kept);
       const filled = await entry();
       expect(filled?.at).not.toBe(stored?.at);
       expect(filled?.platform_links).toMatchObject({ deezer: { url: "https://www.deezer.com/track/1" } });
