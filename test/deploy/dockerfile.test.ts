@@ -90,6 +90,19 @@ describe("the image's files", () => {
     expect(made).toBeLessThan(runStage.indexOf("\nUSER node"));
   });
 
+  it("fills Node's compile cache as node once the server's files are in place (scripts/warm-compile-cache.ts)", () => {
+    const cache = /^ENV NODE_COMPILE_CACHE=(\S+)$/m.exec(runStage)?.[1];
+    expect(cache).toBe("/app/.compile-cache");
+    const made = runStage.indexOf(`RUN mkdir -p ${cache} && chown node:node ${cache}`);
+    const user = runStage.indexOf("\nUSER node");
+    const warmed = runStage.search(
+      /^RUN --mount=type=bind,from=build,source=\/app\/scripts,target=(\S+)\s+node \1\/warm-compile-cache\.ts server\.ts$/m,
+    );
+    expect(made).toBeGreaterThan(runStage.lastIndexOf("COPY --from=build"));
+    expect(made).toBeLessThan(user);
+    expect(warmed).toBeGreaterThan(user);
+  });
+
   it("leaves local data, profiles and generated type stubs out of the build context", () => {
     const ignored = fs.readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n");
     for (const entry of [".data", ".next", ".next-profile", "next-env.d.ts", "node_modules", ".env", "reports"]) {

@@ -1,0 +1,92 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SERVER_NODE_FLAGS } from "@/scripts/server-runtime";
+
+const SCRIPT = path.join(process.cwd(), "scripts", "warm-compile-cache.ts");
+
+/**
+ * A stand-in for server.ts: reports how it was started, answers the warm-up's requests (the page with
+ * SIGN_IN_STATUS), writes into ./.data when LEAVE_DATA is set, and exits 0 on SIGTERM as server.ts does.
+ */
+const STAND_IN = `
+import fs from "node:fs";
+import http from "node:http";
+fs.writeFileSync(process.env.REPORT, JSON.stringify({ execArgv: process.execArgv, env: process.env }));
+if (process.env.LEAVE_DATA) { fs.mkdirSync(".data", { recursive: true }); fs.writeFileSync(".data/secret", "x"); }
+const statuses = { "/api/v1/health": 200, "/api/v1/collections": 401, "/sign-in": Number(process.env.SIGN_IN_STATUS) };
+const server = http.createServer((req, res) => res.writeHead(statuses[req.url] ?? 404).end());
+server.listen(Number(process.env.PORT), process.env.HOST);
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
+`;
+
+let folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  folders = [];
+});
+
+async function warm(env: Record<string, string>) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "warm-test-"));
+  folders.push(folder);
+  fs.writeFileSync(path.join(folder, "stand-in.mjs"), STAND_IN);
+  const cache = path.join(folder, "cache");
+  const report = path.join(folder, "report.json");
+  const child = spawn(process.execPath, [SCRIPT, "stand-in.mjs"], {
+    cwd: folder,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_COMPILE_CACHE: cache,
+      WARM_PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+      REPORT: report,
+      SIGN_IN_STATUS: "200",
+      REQUIRE_SERVER_DATABASE: "1",
+      ...env,
+    } as Record<string, string> as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const started = JSON.parse(fs.readFileSync(report, "utf8")) as {
+    execArgv: string[];
+    env: Record<string, string>;
+  };
+  const cached = fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true }).length : 0;
+  return { code, output, started, cached };
+}
+
+describe("warming the image's compile cache (scripts/warm-compile-cache.ts)", () => {
+  it("starts the server with its flags on a throw-away embedded database and secrets, and fills the cache", async () => {
+    const { code, output, started, cached } = await warm({});
+    expect(code, output).toBe(0);
+    expect(cached).toBeGreaterThan(0);
+    expect(output).toMatch(/compile cache warmed: \d+ entries/);
+    // V8 uses a compiled module only in a process whose flags match: the server's own.
+    expect(started.execArgv).toEqual([...SERVER_NODE_FLAGS]);
+    expect(started.env.REQUIRE_SERVER_DATABASE).toBe("");
+    expect(started.env.DATABASE_URL).toBe("");
+    expect(started.env.HOST).toBe("127.0.0.1");
+    expect(started.env.UPLOAD_SIGNING_SECRET?.length).toBeGreaterThanOrEqual(32);
+    expect(started.env.WEBHOOK_SECRETS_KEY?.length).toBeGreaterThanOrEqual(32);
+    for (const dir of [started.env.PGLITE_DIR, started.env.UPLOADS_DIR]) {
+      expect(dir?.startsWith(os.tmpdir())).toBe(true);
+      expect(fs.existsSync(path.dirname(dir ?? ""))).toBe(false);
+    }
+  });
+
+  it("fails the build when a request is not answered as expected", async () => {
+    const { code, output } = await warm({ SIGN_IN_STATUS: "500" });
+    expect(code).toBe(1);
+    expect(output).toContain("/sign-in answered 500, not 200");
+  });
+
+  it("fails the build when the start leaves anything in ./.data, so no secret of the build ships", async () => {
+    const { code, output } = await warm({ LEAVE_DATA: "1" });
+    expect(code).toBe(1);
+    expect(output).toContain("new in .data: secret");
+  });
+});
