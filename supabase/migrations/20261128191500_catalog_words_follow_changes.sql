@@ -3,7 +3,8 @@
 -- upsert_catalog_entry updated the entry to fill what it lacked, usually nothing, and the update made the
 -- search document and every search word again (20261128081000_catalog_search_words_per_statement.sql).
 --
--- - The upsert now leaves an entry alone when the draft adds nothing to it.
+-- - The upsert now leaves an entry alone when the draft adds nothing to it (a new external id only moves its
+--   updated_at).
 -- - An update makes words only for the entries whose words can differ: those where a column that
 --   catalog_search_words_of reads changed (the search document, which the before-trigger derives from the
 --   title, subtitle, creators and release date; the domain; the popularity in the score).
@@ -59,7 +60,8 @@ create trigger catalog_entries_search_words_update after update on public.catalo
   for each statement execute function app_private.catalog_search_words_update();
 
 -- The resolver's upsert, as 20261126170000_catalog_upgrade_takes_draft_domain.sql wrote it but for a work the
--- catalog already holds: it no longer updates the entry when the draft adds nothing to it.
+-- catalog already holds: it no longer updates the entry when the draft adds nothing to it, and only moves
+-- updated_at when the draft adds no more than an external id.
 create or replace function app_private.upsert_catalog_entry(draft jsonb) returns uuid
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -68,6 +70,8 @@ declare
   other uuid;
   existing public.catalog_entries;
   filled public.catalog_entries;
+  rewritten boolean := true;
+  added integer;
   k text;
 begin
   if jsonb_typeof(draft) is distinct from 'object' then
@@ -155,10 +159,11 @@ begin
     filled.canonical_url := coalesce(existing.canonical_url, nullif(draft ->> 'canonical_url', ''));
     filled.release_date := coalesce(existing.release_date, nullif(draft ->> 'release_date', ''));
     filled.attributes := coalesce(draft -> 'attributes', '{}'::jsonb) || existing.attributes;
-    if (filled.title, filled.subtitle, filled.creators, filled.artwork, filled.platform_links, filled.canonical_url,
-        filled.release_date, filled.attributes)
-       is distinct from (existing.title, existing.subtitle, existing.creators, existing.artwork, existing.platform_links,
-        existing.canonical_url, existing.release_date, existing.attributes) then
+    rewritten := (filled.title, filled.subtitle, filled.creators, filled.artwork, filled.platform_links,
+        filled.canonical_url, filled.release_date, filled.attributes)
+      is distinct from (existing.title, existing.subtitle, existing.creators, existing.artwork, existing.platform_links,
+        existing.canonical_url, existing.release_date, existing.attributes);
+    if rewritten then
       update public.catalog_entries set
         title = filled.title, subtitle = filled.subtitle, creators = filled.creators, artwork = filled.artwork,
         platform_links = filled.platform_links, canonical_url = filled.canonical_url,
@@ -170,6 +175,11 @@ begin
   insert into public.catalog_external_ids (namespace, value, entry_id)
     select distinct e ->> 'namespace', e ->> 'value', found_id from jsonb_array_elements(ids) e
     on conflict (namespace, value) do nothing;
+  -- A new external id changes the entry as it is read (its external_ids), so updated_at moves with it.
+  get diagnostics added = row_count;
+  if added > 0 and not rewritten then
+    update public.catalog_entries set updated_at = now() where id = found_id;
+  end if;
   return found_id;
 end $$;
 revoke execute on function app_private.upsert_catalog_entry(jsonb) from public, anon, authenticated;

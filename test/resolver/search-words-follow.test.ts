@@ -94,7 +94,7 @@ describe("catalog search words", () => {
       expect(await rows(kept)).toEqual(before);
       expect((await rows(renamed)).map((row) => row.word)).toEqual(["canyon", "renamed", "silver"]);
 
-      // The resolver's upsert of a work the catalog already knows fills nothing new and touches the entry.
+      // The resolver's upsert of a work the catalog already knows, with a draft that adds nothing to it.
       const value = `copper-${randomUUID()}`;
       await tx.query("insert into public.catalog_external_ids (namespace, value, entry_id) values ('test', $2, $1)", [
         kept,
@@ -131,6 +131,18 @@ describe("catalog search words", () => {
       expect(filled?.at).not.toBe(stored?.at);
       expect(filled?.platform_links).toMatchObject({ deezer: { url: "https://www.deezer.com/track/1" } });
       expect(await rows(kept)).toEqual(before);
+      // A new external id alone: the entry as read changes (its external_ids), so its updated_at moves (a new
+      // row version: in this one transaction now() does not move); its words do not.
+      const ids = [
+        { namespace: "test", value },
+        { namespace: "test", value: `${value}-2` },
+      ];
+      expect(await upsert({ external_ids: ids })).toBe(kept);
+      expect((await entry())?.at).not.toBe(filled?.at);
+      expect(await rows(kept)).toEqual(before);
+      const again = await entry();
+      expect(await upsert({ external_ids: ids })).toBe(kept);
+      expect(await entry()).toEqual(again);
 
       // A popularity change moves the scores: the words are made again.
       await tx.query("update public.catalog_entries set popularity = 7 where id = $1", [kept]);
