@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type Queryable, queryOnly } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
+import { encodeCursor } from "@/lib/http/pagination";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 import { rolledBack } from "../support/rolled-back";
@@ -91,25 +92,42 @@ describe("a list when the member owns most of the table", () => {
         // rows (bench growth, 2026-11-28T14-54Z).
         if (!list) throw new Error(`no statement read public.${table}`);
         expect(await plansOfTenRuns(tx, list)).toEqual({ custom: 5, generic: 5 });
-        // The next page's statement adds the cursor's keyset: a member paging deep into their rows must
-        // not replan each page either.
-        let next: { sql: string; params: readonly unknown[] } | undefined;
-        const record: Queryable["query"] = async (sql, params = []) => {
-          if (!next && sql.includes(`public.${table}`)) next = { sql, params };
-          return tx.query(sql, params);
+        // A later page's statement adds the cursor's keyset: a member paging through their rows must not
+        // replan each page either, near the newest rows (the second page) or near the oldest.
+        const pageStatement = async (after: string) => {
+          let next: { sql: string; params: readonly unknown[] } | undefined;
+          const record: Queryable["query"] = async (sql, params = []) => {
+            if (!next && sql.includes(`public.${table}`)) next = { sql, params };
+            return tx.query(sql, params);
+          };
+          await handlerFor(capability)({
+            memberId: member.id,
+            scopes: new Set(),
+            tx: queryOnly(record),
+            input: { after },
+            capability,
+          });
+          if (!next) throw new Error(`no later page read public.${table}`);
+          expect(next.sql).toContain("(t.created_at, t.id) <");
+          return next;
         };
-        const after = (page as { next_cursor: string | null }).next_cursor;
-        expect(after).toEqual(expect.any(String));
-        await handlerFor(capability)({
-          memberId: member.id,
-          scopes: new Set(),
-          tx: queryOnly(record),
-          input: { after },
-          capability,
-        });
-        if (!next) throw new Error(`no next page read public.${table}`);
-        expect(next.sql).toContain("(t.created_at, t.id) <");
-        expect(await plansOfTenRuns(tx, next)).toEqual({ custom: 5, generic: 5 });
+        const second = (page as { next_cursor: string | null }).next_cursor;
+        if (!second) throw new Error("no second page");
+        const [old] = await tx.query<{ created_at: string; id: string }>(
+          `select to_json(t.created_at) #>> '{}' as created_at, t.id::text as id from public.${table} t
+            where t.owner_id = $1 order by t.created_at, t.id offset 10 limit 1`,
+          [member.id],
+        );
+        if (!old) throw new Error("no old row");
+        for (const after of [second, encodeCursor({ createdAt: old.created_at, id: old.id })]) {
+          const later = await pageStatement(after);
+          expect(await plansOfTenRuns(tx, later)).toEqual({ custom: 5, generic: 5 });
+          const laterPlan = (await tx.query<{ "QUERY PLAN": string }>(`explain ${later.sql}`, later.params))
+            .map((row) => row["QUERY PLAN"])
+            .join("\n");
+          expect(laterPlan).toContain(`${table}_owner_created_idx`);
+          expect(laterPlan).not.toMatch(new RegExp(`Seq Scan on ${table}|Sort Key`));
+        }
         return explained;
       });
       expect(plan).toContain(`${table}_owner_created_idx`);
