@@ -146,7 +146,16 @@ describe("catalog search words", () => {
 
       // A popularity change moves the scores: the words are made again.
       await tx.query("update public.catalog_entries set popularity = 7 where id = $1", [kept]);
-      expect((await rows(kept)).map((row) => row.at)).not.toEqual(before.map((row) => row.at));
+      const rescored = await rows(kept);
+      expect(rescored.map((row) => row.at)).not.toEqual(before.map((row) => row.at));
+      // A domain change moves the words' own domain, which search filters on: made again too.
+      await tx.query("update public.catalog_entries set domain = 'books' where id = $1", [kept]);
+      const [moved] = await tx.query<{ domains: string[] }>(
+        "select array_agg(distinct domain) as domains from public.catalog_search_words where entry_id = $1",
+        [kept],
+      );
+      expect(moved?.domains).toEqual(["books"]);
+      expect((await rows(kept)).map((row) => row.at)).not.toEqual(rescored.map((row) => row.at));
     });
   });
 });
