@@ -16,11 +16,11 @@
 //                back (the statement trigger now reads the old rows as well as the new);
 //   both timed through the driver, three calls a turn. On Postgres the database is vacuumed after each turn.
 // Run: BENCH_DATABASES=postgres,pglite BENCH_CATALOG=100000 node bench/catalog-words.ts
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { asService, getDb } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
+import { migrationFunction, migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
 
@@ -30,30 +30,20 @@ const BULK = Number(process.env.BENCH_WORDS_BULK) || 10_000;
 const UPDATED = Number(process.env.BENCH_WORDS_UPDATED) || 1_000;
 const KNOWN = 50;
 
-const migration = (name: string) =>
-  fs.readFileSync(new URL(`../supabase/migrations/${name}.sql`, import.meta.url), "utf8");
 /** A migration's create statements for the two word triggers, as it wrote them. */
 const triggersOf = (sql: string) => sql.match(/create trigger catalog_entries_search_words_\w+[\s\S]*?;/g) ?? [];
 
-/** A migration's `create … function <name>(` statement, as create or replace. */
-function functionOf(sql: string, name: string): string {
-  const start = sql.search(new RegExp(`create (or replace )?function ${name.replace(".", "\\.")}\\(`));
-  const body = start < 0 ? -1 : sql.indexOf("$$", start);
-  const close = body < 0 ? -1 : sql.indexOf("$$;", body + 2);
-  if (close < 0) throw new Error(`no ${name} in the migration`);
-  return sql.slice(start, close + 3).replace(/^create function/, "create or replace function");
-}
-
-const BEFORE_WORDS = migration("20261128081000_catalog_search_words_per_statement");
-const BEFORE_UPSERT = migration("20261126170000_catalog_upgrade_takes_draft_domain");
-const AFTER = migration("20261128191500_catalog_words_follow_changes");
+const BEFORE_WORDS_FILE = "20261128081000_catalog_search_words_per_statement";
+const AFTER_FILE = "20261128191500_catalog_words_follow_changes";
+const BEFORE_WORDS = migrationText(BEFORE_WORDS_FILE);
+const AFTER = migrationText(AFTER_FILE);
 const VARIANTS = {
   before: [
-    functionOf(BEFORE_WORDS, "app_private.catalog_search_words_refresh"),
+    migrationFunction(BEFORE_WORDS_FILE, "app_private.catalog_search_words_refresh"),
     ...triggersOf(BEFORE_WORDS),
-    functionOf(BEFORE_UPSERT, "app_private.upsert_catalog_entry"),
+    migrationFunction("20261126170000_catalog_upgrade_takes_draft_domain", "app_private.upsert_catalog_entry"),
   ],
-  after: [...triggersOf(AFTER), functionOf(AFTER, "app_private.upsert_catalog_entry")],
+  after: [...triggersOf(AFTER), migrationFunction(AFTER_FILE, "app_private.upsert_catalog_entry")],
 } as const;
 type Variant = keyof typeof VARIANTS;
 for (const [name, statements] of Object.entries(VARIANTS))

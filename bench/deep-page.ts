@@ -6,12 +6,12 @@
 // page through the driver, and EXPLAIN ANALYZE's planning and execution time of the "before" statement.
 // Run: BENCH_DATABASES=postgres,pglite node bench/deep-page.ts
 import { createMember } from "../lib/auth/members.ts";
-import { asMember, asService, queryOnly, type Queryable } from "../lib/db/index.ts";
-import { handlerFor } from "../lib/domain/handlers.ts";
+import { asMember, asService } from "../lib/db/index.ts";
 import { encodeCursor } from "../lib/http/pagination.ts";
 import { capabilityByTool } from "../registry/capabilities.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
+import { recordList } from "./explain.ts";
 import { median } from "./stats.ts";
 
 const ROWS = Number(process.env.BENCH_DEEP_ROWS) || 20_000;
@@ -38,22 +38,11 @@ async function measure(): Promise<string> {
   );
   if (!old) throw new Error("no row");
   const after = encodeCursor({ createdAt: old.c, id: old.id });
-  let statement: { sql: string; params: readonly unknown[] } | undefined;
-  await asMember(member.id, async (tx) => {
-    const record: Queryable["query"] = async (sql, params = []) => {
-      if (!statement && sql.includes("public.items")) statement = { sql, params };
-      return tx.query(sql, params);
-    };
-    await handlerFor(capability)({
-      memberId: member.id,
-      scopes: new Set(),
-      tx: queryOnly(record),
-      input: { after },
-      capability,
-    });
-  });
-  if (!statement) throw new Error("no statement");
+  const { statement } = await asMember(member.id, (tx) =>
+    recordList(tx, capability, member.id, { after }, "public.items"),
+  );
   const { sql: afterSql, params } = statement;
+  // "$1" and "$2" in the replacement are the pattern's groups: the cursor's two parameters, written plainly.
   const beforeSql = afterSql.replace(/\(\(select (\$\d+::timestamptz)\), \(select (\$\d+::uuid)\)\)/, "($1, $2)");
   if (beforeSql === afterSql) throw new Error("no cursor sub-selects found");
   const N = 300;

@@ -10,13 +10,12 @@
 // On PGlite (one process per folder) the server is stopped for each switch and warmed up again.
 // EVENTS_AB=store measures the store alone instead, no HTTP: the CPU a member's statement inserting or
 // updating 500 items takes in each mode, the modes taking turns, per write.
-import fs from "node:fs";
-import path from "node:path";
 import { asMember, asService } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget, type Target, serverEnv } from "./databases.ts";
 import { startCpuCount } from "./cpu.ts";
 import { measureApi } from "./load.ts";
+import { migrationFunction } from "./migration-sql.ts";
 import { createScenario, updateScenario } from "./scenarios.ts";
 import { type BenchMember, seed } from "./seed.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -25,20 +24,10 @@ import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 
 const rounds = Number(process.argv[2] ?? 3);
-const migrations = path.resolve(import.meta.dirname, "../supabase/migrations");
-
-/** The `create … function app_private.emit_webhook_event()` statement of a migration, as create or replace. */
-function emitFunction(file: string): string {
-  const sql = fs.readFileSync(path.join(migrations, file), "utf8");
-  const start = sql.search(/create (or replace )?function app_private\.emit_webhook_event\(\)/);
-  const end = sql.indexOf("end $$;", start);
-  if (start < 0 || end < 0) throw new Error(`${file} holds no emit_webhook_event`);
-  return sql.slice(start, end + "end $$;".length).replace(/^create function/, "create or replace function");
-}
 
 const MODES = {
-  "subscribers only": emitFunction("20261123110000_create_webhooks.sql"),
-  "every event": emitFunction("20261126130000_write_every_event.sql"),
+  "subscribers only": migrationFunction("20261123110000_create_webhooks", "app_private.emit_webhook_event"),
+  "every event": migrationFunction("20261126130000_write_every_event", "app_private.emit_webhook_event"),
 } as const;
 type Mode = keyof typeof MODES;
 

@@ -10,7 +10,41 @@ import {
   SEARCH_WORDS,
 } from "../lib/catalog/search-sql.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
+import type { Capability } from "../registry/capabilities.ts";
 import { capability } from "./ceiling.ts";
+
+/** One statement with its parameters, as a handler sent it to the driver. */
+export interface Statement {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/**
+ * A list as the API runs it: the generic handler runs on `tx` (already the member's transaction) with `input`,
+ * and its first statement that reads `reads` (a table; by default its first statement) is recorded on its way to
+ * the driver, with the handler's answer. Every statement, the last one included, runs as query(), so the
+ * transaction stays open for what the caller asks next (an EXPLAIN, a count of plans).
+ */
+export async function recordList(
+  tx: Queryable,
+  cap: Capability,
+  memberId: string,
+  input: Record<string, unknown> = {},
+  reads = "",
+): Promise<{ statement: Statement; answer: unknown }> {
+  let statement: Statement | undefined;
+  const record: Queryable["query"] = (sql, params = []) => {
+    if (!statement && sql.includes(reads)) statement = { sql, params };
+    return tx.query(sql, params);
+  };
+  const answer = await handlerFor(cap)({ memberId, scopes: new Set(), tx: queryOnly(record), input, capability: cap });
+  if (!statement) throw new Error(`${cap.tool} ran no query${reads ? ` reading ${reads}` : ""}`);
+  return { statement, answer };
+}
+
+/** EXPLAIN of a statement, its plan as text; `options` such as "(analyze, buffers)". */
+export const explainStatement = (tx: Queryable, { sql, params }: Statement, options = ""): Promise<string> =>
+  explain(tx, `explain ${options} ${sql}`, params);
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a list exactly as the API runs it: the generic handler's own SQL
@@ -19,22 +53,10 @@ import { capability } from "./ceiling.ts";
  */
 export async function explainList(tool: string, memberId: string): Promise<string> {
   const cap = capability(tool);
-  const handler = cap && handlerFor(cap);
-  if (!cap || !handler) throw new Error(`${tool} is missing from the registry`);
-  return asMember(memberId, async (tx) => {
-    const seen: { sql: string; params: readonly unknown[] }[] = [];
-    // Every statement, the last one included, runs as query(): the EXPLAIN below needs the transaction.
-    const record: Queryable["query"] = (sql, params = []) => {
-      seen.push({ sql, params });
-      return tx.query(sql, params);
-    };
-    const recorder: Queryable = queryOnly(record);
-    await handler({ memberId, scopes: new Set(), tx: recorder, input: {}, capability: cap });
-    const [list] = seen;
-    if (!list) throw new Error(`${tool} ran no query`);
-    const rows = await tx.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${list.sql}`, list.params);
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  });
+  if (!cap) throw new Error(`${tool} is missing from the registry`);
+  return asMember(memberId, async (tx) =>
+    explainStatement(tx, (await recordList(tx, cap, memberId)).statement, "(analyze, buffers)"),
+  );
 }
 
 /**

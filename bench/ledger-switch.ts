@@ -3,21 +3,14 @@
 // function of 20261126130000_write_every_event.sql (no actor, no previous values, no ledger entry), no actor
 // column defaults, and the ledger's own triggers (deletions, webhook endpoints) disabled. "on" puts back
 // what the migrations made, read from the database the first time.
-import fs from "node:fs";
 import { asService } from "../lib/db/index.ts";
 import type { Target } from "./databases.ts";
+import { migrationFunction } from "./migration-sql.ts";
 
 export type LedgerVariant = "on" | "off";
 
 /** The event function before the ledger, as its migration wrote it. */
-const WITHOUT_LEDGER = (() => {
-  const sql = fs.readFileSync(
-    new URL("../supabase/migrations/20261126130000_write_every_event.sql", import.meta.url),
-    "utf8",
-  );
-  const start = sql.indexOf("create or replace function app_private.emit_webhook_event()");
-  return sql.slice(start, sql.indexOf("end $$;", start) + "end $$;".length);
-})();
+const WITHOUT_LEDGER = migrationFunction("20261126130000_write_every_event", "app_private.emit_webhook_event");
 const ACTOR_COLUMNS = ["actor_kind", "actor_id", "actor_surface"];
 
 /** What "on" puts back: the event function and the actor defaults as the migrations left them. */

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type Queryable, queryOnly } from "@/lib/db";
-import { handlerFor } from "@/lib/domain/handlers";
+import type { Queryable } from "@/lib/db";
 import { encodeCursor } from "@/lib/http/pagination";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 import { rolledBack } from "../support/rolled-back";
+import { explainStatement, recordList, type Statement } from "../../bench/explain";
 
 /** The rest of the transaction runs as the member, under RLS, as the pipeline's do. */
 const asMemberIn = (tx: Queryable, memberId: string) =>
@@ -20,7 +20,7 @@ const asMemberIn = (tx: Queryable, memberId: string) =>
  * Postgres plans the first five runs for their parameters, then keeps one generic plan unless those
  * plans looked cheaper.
  */
-async function plansOfTenRuns(tx: Queryable, list: { sql: string; params: readonly unknown[] }) {
+async function plansOfTenRuns(tx: Queryable, list: Statement) {
   const sql = `${list.sql} /* plans of ten runs ${randomUUID()} */`;
   for (let i = 0; i < 10; i++) await tx.query(sql, list.params);
   const [row] = await tx.query<{ generic_plans: string | number; custom_plans: string | number }>(
@@ -69,47 +69,19 @@ describe("a list when the member owns most of the table", () => {
         await tx.query("analyze public.collections");
         await tx.query(`analyze public.${table}`);
         await asMemberIn(tx, member.id);
-        let explained = "";
-        let list: { sql: string; params: readonly unknown[] } | undefined;
-        const explain: Queryable["query"] = async (sql, params = []) => {
-          if (!explained && sql.includes(`public.${table}`)) {
-            const rows = await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
-            explained = rows.map((row) => row["QUERY PLAN"]).join("\n");
-            list = { sql, params };
-          }
-          return tx.query(sql, params);
-        };
-        const page = await handlerFor(capability)({
-          memberId: member.id,
-          scopes: new Set(),
-          tx: queryOnly(explain),
-          input: {},
-          capability,
-        });
+        const { statement: list, answer: page } = await recordList(tx, capability, member.id, {}, `public.${table}`);
+        const explained = await explainStatement(tx, list);
         expect(JSON.stringify(page)).toContain(`${table === "items" ? "note" : "Collection 1"}`);
         // Planned with the member's id and the limit, a member owning most rows made those plans look
         // cheaper, and every list was planned again: 0.2 ms of the database's CPU a list at 100,000
         // rows (bench growth, 2026-11-28T14-54Z).
-        if (!list) throw new Error(`no statement read public.${table}`);
         expect(await plansOfTenRuns(tx, list)).toEqual({ custom: 5, generic: 5 });
         // A later page's statement adds the cursor's keyset: a member paging through their rows must not
         // replan each page either, near the newest rows (the second page) or near the oldest.
         const pageStatement = async (after: string) => {
-          let next: { sql: string; params: readonly unknown[] } | undefined;
-          const record: Queryable["query"] = async (sql, params = []) => {
-            if (!next && sql.includes(`public.${table}`)) next = { sql, params };
-            return tx.query(sql, params);
-          };
-          await handlerFor(capability)({
-            memberId: member.id,
-            scopes: new Set(),
-            tx: queryOnly(record),
-            input: { after },
-            capability,
-          });
-          if (!next) throw new Error(`no later page read public.${table}`);
-          expect(next.sql).toContain("(t.created_at, t.id) <");
-          return next;
+          const { statement } = await recordList(tx, capability, member.id, { after }, `public.${table}`);
+          expect(statement.sql).toContain("(t.created_at, t.id) <");
+          return statement;
         };
         const second = (page as { next_cursor: string | null }).next_cursor;
         if (!second) throw new Error("no second page");
@@ -122,9 +94,7 @@ describe("a list when the member owns most of the table", () => {
         for (const after of [second, encodeCursor({ createdAt: old.created_at, id: old.id })]) {
           const later = await pageStatement(after);
           expect(await plansOfTenRuns(tx, later)).toEqual({ custom: 5, generic: 5 });
-          const laterPlan = (await tx.query<{ "QUERY PLAN": string }>(`explain ${later.sql}`, later.params))
-            .map((row) => row["QUERY PLAN"])
-            .join("\n");
+          const laterPlan = await explainStatement(tx, later);
           expect(laterPlan).toContain(`${table}_owner_created_idx`);
           expect(laterPlan).not.toMatch(new RegExp(`Seq Scan on ${table}|Sort Key`));
         }
@@ -163,24 +133,15 @@ describe("a list of one collection that holds most of the table", () => {
       );
       await tx.query("analyze public.items");
       await asMemberIn(tx, member.id);
-      let list: { sql: string; params: readonly unknown[] } | undefined;
-      const record: Queryable["query"] = async (sql, params = []) => {
-        if (!list && sql.includes("public.items")) list = { sql, params };
-        return tx.query(sql, params);
-      };
-      await handlerFor(capability)({
-        memberId: member.id,
-        scopes: new Set(),
-        tx: queryOnly(record),
-        input: { collection_id: big.id },
+      const { statement: list } = await recordList(
+        tx,
         capability,
-      });
-      if (!list) throw new Error("no statement read public.items");
+        member.id,
+        { collection_id: big.id },
+        "public.items",
+      );
       expect(await plansOfTenRuns(tx, list)).toEqual({ custom: 5, generic: 5 });
-      const { sql, params } = list;
-      const plan = (await tx.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params))
-        .map((row) => row["QUERY PLAN"])
-        .join("\n");
+      const plan = await explainStatement(tx, list);
       expect(plan).toContain("items_collection_created_idx");
       expect(plan).not.toMatch(/Seq Scan on items|Sort Key/);
     });
