@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { directToolCall } from "@/lib/surfaces/mcp-direct-call";
@@ -40,7 +41,10 @@ describe("MCP tools/call, direct and through the SDK", () => {
   it("answers each kind of call as the SDK does: result, tool error, directive, refusal, unknown tool", async () => {
     const ada = await makeMember();
     const collection = await api("POST", "/collections", { token: ada.token, body: { name: "Jazz", type: "music" } });
-    const songId = await makeCatalogEntry("Blue in Green");
+    // A title no other test's entry shares: the catalog is shared, and a search's hits must not change between
+    // the direct call and the SDK's while other files write entries of their own.
+    const title = `Mcpdirect ${randomUUID().slice(0, 8)}`;
+    const songId = await makeCatalogEntry(title);
     const narrow = await tokenFor(ada.id, ["items:read"]);
     const item = await api("POST", "/items", {
       token: ada.token,
@@ -55,7 +59,7 @@ describe("MCP tools/call, direct and through the SDK", () => {
       [ada.token, "items_list", { limit: 5 }],
       [ada.token, "collections_list", {}],
       [ada.token, "play_song", { song_id: songId }],
-      [ada.token, "search", { query: "Blue in Green" }],
+      [ada.token, "search", { query: title }],
       [ada.token, "profile_get", undefined],
       [narrow, "todos_list", {}],
       [ada.token, "no_such_tool", {}],
