@@ -7,7 +7,9 @@ import {
   QUERY_VALUES,
   SEARCH_ALL,
   SEARCH_NEAR,
-  SEARCH_WORDS,
+  SEARCH_TITLES,
+  searchWords,
+  type WordsShape,
 } from "../lib/catalog/search-sql.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import type { Capability } from "../registry/capabilities.ts";
@@ -62,8 +64,8 @@ export async function explainList(tool: string, memberId: string): Promise<strin
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a search as GET /search runs it for a member: the call of
  * app_private.search_catalog (its whole time), then each statement it ran (lib/catalog/search-sql.ts),
- * under the function's own settings (its SET clauses, read from the catalog): WORDS prepared and its
- * generic plan explained, as the function keeps it; NEAR or ALL, when the page needed one, planned
+ * under the function's own settings (its SET clauses, read from the catalog): WORDS (the statement for
+ * the query's shape) prepared and its generic plan explained, as the function keeps it; NEAR or ALL, when the page needed one, planned
  * for the query's values as EXECUTE plans them, NEAR at the trigram threshold the page's edge gave.
  */
 export async function explainSearch(memberId: string, query: string): Promise<{ label: string; plan: string }[]> {
@@ -80,11 +82,12 @@ export async function explainSearch(memberId: string, query: string): Promise<{ 
     await withSearchSettings(tx);
     const statement = (sql: string, mode: PlanMode, words?: string) =>
       explainSearchStatement(tx, sql, query, mode, { analyze: true, words });
-    plans.push({ label: "WORDS", plan: await statement(SEARCH_WORDS, "force_generic_plan") });
+    const words = searchWords(await wordsShape(tx, query));
+    plans.push({ label: "WORDS", plan: await statement(words, "force_generic_plan") });
     if (ranked === "all") plans.push({ label: "ALL", plan: await statement(SEARCH_ALL, "force_custom_plan") });
     if (ranked === "near") {
       // The threshold the function raised both trigram thresholds to: the edge's score − 0.1 − 1e-4.
-      const page = await runSearchStatement<{ score: string }>(tx, SEARCH_WORDS, query, "force_generic_plan");
+      const page = await runSearchStatement<{ score: string }>(tx, words, query, "force_generic_plan");
       const edge = page[20];
       const near = String(Number(edge?.score) - 0.1 - 1e-4);
       await tx.query(
@@ -98,6 +101,13 @@ export async function explainSearch(memberId: string, query: string): Promise<{ 
 }
 
 type PlanMode = "force_generic_plan" | "force_custom_plan";
+
+/** Which WORDS statement the function runs for `query`: whether it is one word, whether it has title candidates. */
+export async function wordsShape(tx: Transaction, query: string): Promise<WordsShape> {
+  const [computed] = await tx.query<{ v_one_word: boolean }>(QUERY_VALUES, [query]);
+  const [probe] = await runSearchStatement<{ titles: boolean }>(tx, SEARCH_TITLES, query, "force_generic_plan");
+  return { oneWord: computed?.v_one_word === true, titles: probe?.titles === true };
+}
 
 /** The transaction takes app_private.search_catalog's own settings (its SET clauses), search_path aside. */
 export async function withSearchSettings(tx: Queryable): Promise<string[]> {

@@ -50,6 +50,17 @@ const HIT_COLUMNS = [
 const HIT_NAMES = HIT_COLUMNS.map(([name]) => name).join(", ");
 
 /**
+ * app_private.catalog_normalize's own expression (20261122030000_extend_catalog_entries.sql), for
+ * `value`: the function computes its query with it rather than by calling the normalisation. That
+ * is a SQL function with a SET clause, which is never inlined, and PL/pgSQL evaluates a call in an
+ * expression state that lives one transaction, so the body was parsed and planned again in every
+ * search: a sixth of its database time (docs/benchmark.md). test/resolver/search-function.test.ts
+ * checks that this is the stored function's body.
+ */
+export const normalizedSql = (value: string) =>
+  `btrim(regexp_replace(lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(${value}, ''))), '[^[:alnum:]]+', ' ', 'g'))`;
+
+/**
  * The query as each statement reads it (qq): normalised text, its full-text query, the pattern of
  * its words in a row, whether it is one full-text word. The function computes them once and hands
  * them in ($6 to $9 through EXECUTE; its own variables in WORDS, which it runs as a generic plan).
@@ -58,7 +69,7 @@ const HIT_NAMES = HIT_COLUMNS.map(([name]) => name).join(", ");
  * where nothing is folded into a constant, a dozen InitPlans, half of its 0.6 ms on a common word.
  */
 const QUERY_VALUE_SPEC = [
-  { key: "t", name: "v_t", type: "text", expression: (query: string) => `app_private.catalog_normalize(${query})` },
+  { key: "t", name: "v_t", type: "text", expression: (query: string) => normalizedSql(query) },
   { key: "tsq", name: "v_tsq", type: "tsquery", expression: () => "plainto_tsquery('simple'::regconfig, v_t)" },
   { key: "oneWord", name: "v_one_word", type: "boolean", expression: () => "v_tsq::text = quote_literal(v_t)" },
   { key: "phrase", name: "v_phrase", type: "text", expression: () => "'% ' || v_t || ' %'" },
@@ -133,31 +144,14 @@ export const SEARCH_ALL = `${head(QUERY_PARAMS)},
   ${page("all")}`;
 
 /**
- * Full-text hits (a one-word query's from catalog_search_words, already scored and ordered: only
- * the page is read), plus the typo-tolerant candidates whose title starts with the query and goes
- * on inside a word ("midn" → "Midnight"), found by range on the "C"-collated title index, which
- * works with a bound parameter too. Normalised text is letters, digits and single spaces, so that
- * range is [query + "!", query + U+10FFFF): a title equal to the query or going on with a space
- * holds the query's words, a full-text hit. Their trigram test comes after the range (offset 0):
- * as an index condition it would read the trigram index for a common word's thousands of rows to
- * keep the few the range holds.
+ * The typo-tolerant candidates whose title starts with the query and goes on inside a word ("midn"
+ * → "Midnight"), found by range on the "C"-collated title index, which works with a bound parameter
+ * too. Normalised text is letters, digits and single spaces, so that range is [query + "!", query +
+ * U+10FFFF): a title equal to the query or going on with a space holds the query's words, a
+ * full-text hit. Their trigram test comes after the range (offset 0): as an index condition it
+ * would read the trigram index for a common word's thousands of rows to keep the few the range holds.
  */
-const words = (q: QueryRefs) => `${head(q)},
-  stored as (
-    select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
-     where qq.one_word and w.word = qq.t and ($2::text is null or w.domain = $2)
-       and ($4::numeric is null or w.score < $4::numeric or (w.score = $4::numeric and w.entry_id > $5::uuid))
-     order by w.score desc, w.entry_id
-     limit $3
-  ),
-  hits as (
-    select ${COLUMNS}, ${MATCH}, s.similarity, s.score
-      from stored s join public.catalog_entries c on c.id = s.entry_id cross join qq
-    union all
-    ${scored(`
-      select c.* from public.catalog_entries c, qq
-       where not qq.one_word and ($2::text is null or c.domain = $2) and c.search_vector @@ qq.tsq
-      union all
+const TITLE_CANDIDATES = `
       select c.* from (
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2) and qq.t <> ''
@@ -165,13 +159,63 @@ const words = (q: QueryRefs) => `${head(q)},
            and not coalesce(c.search_vector @@ qq.tsq, false)
         offset 0
       ) c, qq
-       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`)}
-  )
-  ${page("words")}`;
-export const SEARCH_WORDS = words(QUERY_PARAMS);
+       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`;
+
+/** Whether the query has any title candidate (TITLE_CANDIDATES): the function asks before WORDS. */
+const titles = (q: QueryRefs) => `${head(q)}
+  select exists (${TITLE_CANDIDATES}) as titles`;
+export const SEARCH_TITLES = titles(QUERY_PARAMS);
+
+/** Which WORDS statement a query takes: one full-text word or several; title candidates or none. */
+export interface WordsShape {
+  oneWord: boolean;
+  titles: boolean;
+}
+const WORDS_SHAPES: WordsShape[] = [
+  { oneWord: true, titles: true },
+  { oneWord: true, titles: false },
+  { oneWord: false, titles: true },
+  { oneWord: false, titles: false },
+];
 
 /**
- * The candidates outside SEARCH_WORDS (neither a full-text hit nor in its title range) that come
+ * Full-text hits (a one-word query's from catalog_search_words, already scored and ordered: only
+ * the page is read), plus the title candidates when the query has any. One statement per shape, so
+ * each plan holds only the parts its query runs: starting a plan's executor costs for every node,
+ * run or not, and the one statement with every part, for a common word that needed only its stored
+ * scores, spent a fifth of the search's database time there (docs/benchmark.md).
+ */
+const words = (q: QueryRefs, shape: WordsShape) => {
+  const fullText = `
+      select c.* from public.catalog_entries c, qq
+       where ($2::text is null or c.domain = $2) and c.search_vector @@ qq.tsq`;
+  const candidates = [shape.oneWord ? null : fullText, shape.titles ? TITLE_CANDIDATES : null].filter(Boolean);
+  const hits = [
+    shape.oneWord
+      ? `
+    select ${COLUMNS}, ${MATCH}, s.similarity, s.score
+      from stored s join public.catalog_entries c on c.id = s.entry_id cross join qq`
+      : null,
+    candidates.length > 0 ? scored(candidates.join("\n      union all")) : null,
+  ].filter(Boolean);
+  const stored = `
+  stored as (
+    select w.entry_id, w.similarity, w.score from public.catalog_search_words w, qq
+     where w.word = qq.t and ($2::text is null or w.domain = $2)
+       and ($4::numeric is null or w.score < $4::numeric or (w.score = $4::numeric and w.entry_id > $5::uuid))
+     order by w.score desc, w.entry_id
+     limit $3
+  ),`;
+  return `${head(q)},${shape.oneWord ? stored : ""}
+  hits as (${hits.join("\n    union all")}
+  )
+  ${page("words")}`;
+};
+/** WORDS for a query of this shape, as the function runs it ($1 to $9). */
+export const searchWords = (shape: WordsShape) => words(QUERY_PARAMS, shape);
+
+/**
+ * The candidates outside WORDS (neither a full-text hit nor in its title range) that come
  * close enough to the query by trigrams: with both trigram thresholds raised (by the function,
  * before it runs), the trigram index finds a handful of rows, not every one holding one of the
  * query's words. They are merged with WORDS's rows ($10), in the page's order.
@@ -244,15 +288,25 @@ set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}
 as $search$
 declare
 ${QUERY_VALUE_SPEC.map(({ name, type, expression }) => `  ${name} ${type} := ${expression("p_query")};`).join("\n")}
+  v_titles boolean;
   v_words ${HIT_TYPE}[];
   v_edge numeric;
   v_near float8;
 begin
   if not p_full_ranking then
-    select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `w.${name}`).join(", ")})::${HIT_TYPE}
-                              order by w.score desc, w.id), '{}')
-      into v_words
-      from (${words(QUERY_VARIABLES)}) w;
+    select p.titles into v_titles from (${titles(QUERY_VARIABLES)}) p;
+${WORDS_SHAPES.map(
+  (shape, i) => `    ${i === 0 ? "if" : i === WORDS_SHAPES.length - 1 ? "else" : "elsif"}${
+    i === WORDS_SHAPES.length - 1
+      ? ""
+      : ` ${shape.oneWord ? "" : "not "}v_one_word and ${shape.titles ? "" : "not "}v_titles then`
+  }
+      select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `w.${name}`).join(", ")})::${HIT_TYPE}
+                                order by w.score desc, w.id), '{}')
+        into v_words
+        from (${words(QUERY_VARIABLES, shape)}) w;`,
+).join("\n")}
+    end if;
     v_edge := (v_words[$3]).score;
     if v_edge > ${OUTSIDE_WORDS_MAX_SCORE} then
       return query select * from unnest(v_words);

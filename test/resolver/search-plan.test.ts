@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { continuing } from "@/lib/db";
 import { handlerFor } from "@/lib/domain/handlers";
 import { searchCatalog, searchPage } from "@/lib/catalog/search-query";
-import { SEARCH_ALL, SEARCH_NEAR, SEARCH_WORDS } from "@/lib/catalog/search-sql";
-import { explainSearchStatement, withSearchSettings } from "../../bench/explain";
+import { SEARCH_ALL, SEARCH_NEAR, searchWords } from "@/lib/catalog/search-sql";
+import { explainSearchStatement, withSearchSettings, wordsShape } from "../../bench/explain";
 import { capabilityByTool } from "@/registry/capabilities";
 import { makeMember } from "../support/factories";
 import { rolledBack } from "../support/rolled-back";
@@ -75,7 +75,9 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
       // kept as, NEAR and ALL planned for the query's value, as EXECUTE plans them.
       await tx.query("savepoint settings");
       const settings = await withSearchSettings(tx);
-      const words = await explainSearchStatement(tx, SEARCH_WORDS, "midnight", "force_generic_plan");
+      // A common word with no title going on from it: its stored scores alone, no title candidates.
+      const shape = await wordsShape(tx, "midnight");
+      const words = await explainSearchStatement(tx, searchWords(shape), "midnight", "force_generic_plan");
       const all = await explainSearchStatement(tx, SEARCH_ALL, "midnigth", "force_custom_plan");
       // NEAR runs with both trigram thresholds raised to what the page's edge leaves (0.85 here).
       await tx.query(
@@ -85,7 +87,7 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
         words: "{}",
       });
       await tx.query("rollback to savepoint settings");
-      return { settings, words, all, near };
+      return { settings, shape, words, all, near };
     });
     // Neither a sequential scan nor parallel workers, whose start costs more than the search (from
     // some hundred thousand entries; a million: 105 ms a search, not 1.8); a generic plan for WORDS.
@@ -96,8 +98,11 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
         "plan_cache_mode=force_generic_plan",
       ]),
     );
-    // A common word's page is read from the top of its stored scores, no trigram scan.
+    // A common word's page is read from the top of its stored scores, no trigram scan, and its plan
+    // holds neither the full-text hits of several words nor title candidates it has none of.
+    expect(plan.shape).toEqual({ oneWord: true, titles: false });
     expect(plan.words).toMatch(/Index Scan using catalog_search_words_rank_idx/);
+    expect(plan.words).not.toMatch(/catalog_entries_search_fts_idx|catalog_entries_search_title_prefix_idx/);
     expect(plan.words).not.toMatch(/catalog_entries_search_trgm_idx/);
     // A typo finds too few full-text hits, so the full candidate set is ranked, from both indexes.
     expect(plan.all).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);

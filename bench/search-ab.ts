@@ -1,0 +1,139 @@
+// What a search costs with app_private.search_catalog as 20261128114055 made it ("before") and as
+// 20261128215422 makes it ("after": the query normalised by the function's own expression, not by calling
+// app_private.catalog_normalize; WORDS as one statement per shape of query, a title-candidate probe first).
+// One seeded catalog (BENCH_CATALOG entries), the two versions taking turns (ABBA over BENCH_AB_ROUNDS rounds,
+// each turn installing its migration's function) so this machine's drift falls on both alike. Each query runs
+// as GET /search runs it, searchPage in its own member transaction, from 8 loops at once for 3 s a turn (after
+// half a second unmeasured), which keeps both cores busy as pgbench would: searches a second, and CPU a
+// search (/proc), the database backends' on Postgres, the whole process's on PGlite (its database is in it).
+// Run: BENCH_DATABASES=postgres,pglite BENCH_CATALOG=100000 node bench/search-ab.ts
+// Under load (underLoad below): SEARCH_AB=load BENCH_CATALOG=1000000 node bench/search-ab.ts
+import { createMember } from "../lib/auth/members.ts";
+import { searchPage } from "../lib/catalog/search-query.ts";
+import { asMember, getDb } from "../lib/db/index.ts";
+import { settings } from "./config.ts";
+import { createTarget, serverEnv, type Target } from "./databases.ts";
+import { measureApi } from "./load.ts";
+import { searchScenario } from "./scenarios.ts";
+import { startServer } from "./server.ts";
+import { warmUntilSteady } from "./warm-up.ts";
+import { buildIfStale } from "../scripts/next-build.ts";
+import { migrationText } from "./migration-sql.ts";
+import { seed, seedCatalog } from "./seed.ts";
+import { closedLoop, type Measurement, median } from "./stats.ts";
+
+const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
+const LOOPS = 8;
+const SECONDS = 3;
+const VARIANTS = {
+  before: migrationText("20261128114055_catalog_search_function"),
+  after: migrationText("20261128215422_catalog_search_function"),
+} as const;
+type Variant = keyof typeof VARIANTS;
+// The bench's word (about 2% of titles, no title going on from it), a prefix with title candidates, two
+// words, and a typo (the whole candidate set ranked, the same statement in both versions).
+// BENCH_SEARCH_QUERIES (comma-separated) measures others.
+const QUERIES = process.env.BENCH_SEARCH_QUERIES?.split(",") ?? ["midnight", "midn", "midnight comet", "midnigth"];
+
+const switchTo = async (variant: Variant) => (await getDb()).transaction((tx) => tx.exec(VARIANTS[variant]));
+
+async function atTheDriver(target: Target): Promise<void> {
+  const name = target.name;
+  try {
+    await target.open();
+    await seedCatalog(settings.catalogEntries);
+    const member = await createMember({ email: `searchab${Date.now()}@x.example`, handle: `searchab${Date.now()}` });
+    await target.close();
+    await target.settle();
+    await target.open();
+    const search = (query: string) => asMember(member.id, (tx) => searchPage(tx, { query, domain: null, limit: 20 }));
+    const cpu = { app: "self" as const, dbPids: target.dbPids };
+    const turns: Record<string, Measurement[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Variant[] = round % 2 ? ["after", "before"] : ["before", "after"];
+      for (const variant of order) {
+        await switchTo(variant);
+        for (const query of QUERIES) {
+          await closedLoop(query, LOOPS, 0.5, cpu, async () => void (await search(query)));
+          const key = `${query}|${variant}`;
+          const m = await closedLoop(query, LOOPS, SECONDS, cpu, async () => void (await search(query)));
+          if (m.unexpected) throw new Error(`${variant} "${query}": ${m.unexpected} searches failed`);
+          turns[key] = [...(turns[key] ?? []), m];
+        }
+      }
+    }
+    await switchTo("after");
+    for (const query of QUERIES) {
+      const of = (variant: Variant) => turns[`${query}|${variant}`] ?? [];
+      const line = (what: string, read: (m: Measurement) => number) => {
+        const [before, after] = [median(of("before").map(read)), median(of("after").map(read))];
+        const show = (variant: Variant) =>
+          of(variant)
+            .map((m) => read(m).toFixed(2))
+            .join(", ");
+        return `${what} ${before.toFixed(2)} → ${after.toFixed(2)} (×${(after / before).toFixed(2)}; turns [${show("before")}] → [${show("after")}])`;
+      };
+      const cpuLine =
+        name === "postgres"
+          ? line("CPU ms a search, the database's", (m) => m.cpuMsPerRequest.db)
+          : line("CPU ms a search (one process)", (m) => m.cpuMsPerRequest.total);
+      console.log(`${name} "${query}": ${line("searches/s", (m) => m.requestsPerSecond)}; ${cpuLine}`);
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
+/**
+ * SEARCH_AB=load: GET /search?query=midnight as the bench's search row sends it (its seed, 50
+ * connections, wrk), one server on the Postgres server, windows taking turns between the versions
+ * (each warmed until level first). req/s, p99 and CPU a request (the database's part), each window.
+ */
+async function underLoad(target: Target): Promise<void> {
+  await target.open();
+  const seeded = await seed();
+  await target.close();
+  await target.settle();
+  await target.open();
+  const scenario = searchScenario(seeded);
+  if (!scenario) throw new Error("no search scenario");
+  const server = await startServer(serverEnv(target));
+  const windows: Record<Variant, Measurement[]> = { before: [], after: [] };
+  try {
+    const cpu = { app: { group: server.group }, dbPids: target.dbPids };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const variant of round % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
+        await switchTo(variant);
+        await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
+        const m = await measureApi(server.url, cpu, scenario);
+        windows[variant].push(m);
+        console.log(
+          `${variant.padEnd(6)} round ${round}: ${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (db ${m.cpuMsPerRequest.db}), unexpected ${m.unexpected}`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+    await target.drop();
+  }
+  const of = (variant: Variant, read: (m: Measurement) => number) => median(windows[variant].map(read));
+  const line = (what: string, read: (m: Measurement) => number) =>
+    `${what} ${of("before", read)} → ${of("after", read)} (×${(of("after", read) / of("before", read)).toFixed(2)})`;
+  console.log(
+    `${scenario.label}, ${settings.catalogEntries} entries, median of ${ROUNDS} windows each: ` +
+      [
+        line("req/s", (m) => m.requestsPerSecond),
+        line("p99 ms", (m) => m.p99Ms),
+        line("CPU ms/req", (m) => m.cpuMsPerRequest.total),
+        line("database CPU ms/req", (m) => m.cpuMsPerRequest.db),
+      ].join("; "),
+  );
+}
+
+if (process.env.SEARCH_AB === "load") {
+  buildIfStale();
+  await underLoad(await createTarget("postgres"));
+} else {
+  for (const name of settings.databases) await atTheDriver(await createTarget(name));
+}
+process.exit(0);

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { searchCatalog } from "@/lib/catalog/search-query";
+import { withSearchSettings, wordsShape } from "../../bench/explain";
+import { rolledBack } from "../support/rolled-back";
+
+/**
+ * app_private.search_catalog runs one WORDS statement per shape of query (lib/catalog/search-sql.ts):
+ * one full-text word (its stored scores) or several (their full-text hits), with the title
+ * candidates only when a probe finds any. Each shape must give the pages the full ranking gives.
+ * Words of their own (random letters), so no other test's entries take part. On both databases; the
+ * rows live in a transaction rolled back at the end.
+ */
+describe("search, one statement per shape of query", () => {
+  it("takes each shape and pages as the full ranking does", async () => {
+    const own = Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+    const word = `${own}lantern`;
+    const alone = `${own}harbour`;
+    await rolledBack(async (tx) => {
+      await tx.query(
+        `insert into public.catalog_entries (domain, title, subtitle, popularity)
+           select 'music', 'Blue ' || $1 || ' ' || substr(md5(g::text), 1, 6), 'Artist ' || g, 0 from generate_series(1, 30) g
+           union all
+           -- Titles going on from the word inside it: title candidates for the word and its prefix. The
+           -- plural outranks the full-text hits above (a title prefix's bonus), so the word's pages hold it.
+           select 'music', $1 || 's', 'Artist 0', 10
+           union all
+           select 'music', $1 || 'fish ' || substr(md5(g::text), 1, 5), 'Artist ' || g, g % 7 from generate_series(1, 8) g
+           union all
+           select 'music', $1 || ' comet ' || substr(md5(g::text), 1, 4), 'Artist ' || g, g % 5 from generate_series(1, 12) g
+           union all
+           select 'music', $2 || ' ' || substr(md5(g::text), 1, 6), 'Artist ' || g, g % 3 from generate_series(1, 25) g`,
+        [word, alone],
+      );
+      const cases = [
+        { query: alone, shape: { oneWord: true, titles: false } },
+        { query: word, shape: { oneWord: true, titles: true } },
+        { query: word.slice(0, -3), shape: { oneWord: true, titles: true } },
+        { query: `${word} co`, shape: { oneWord: false, titles: true } },
+        { query: `${word} comet`, shape: { oneWord: false, titles: false } },
+      ];
+      await tx.query("savepoint settings");
+      await withSearchSettings(tx);
+      for (const { query, shape } of cases) expect(await wordsShape(tx, query), query).toEqual(shape);
+      await tx.query("rollback to savepoint settings");
+      const titles = new Map<string, string[]>();
+      for (const { query } of cases) {
+        let [short, reference]: (string | undefined)[] = [];
+        let pages = 0;
+        for (; pages < 3; pages++) {
+          const { ranked: _a, ...a } = await searchCatalog(tx, { query, limit: 10, after: short });
+          const { ranked: _b, ...b } = await searchCatalog(tx, {
+            query,
+            limit: 10,
+            after: reference,
+            fullRanking: true,
+          });
+          expect(a, `${query}, page ${pages}`).toEqual(b);
+          expect(a.hits.length, `${query}, page ${pages}`).toBeGreaterThan(0);
+          titles.set(query, [...(titles.get(query) ?? []), ...a.hits.map((hit) => hit.title ?? "")]);
+          if (!a.nextCursor) break;
+          [short, reference] = [a.nextCursor, b.nextCursor ?? undefined];
+        }
+        expect(pages, `${query}: more than one page`).toBeGreaterThan(0);
+      }
+      // The plural, a title candidate, among full-text hits that score above 1.1 on either side of it.
+      expect(titles.get(word)?.slice(0, 25)).toContain(`${word}s`);
+    });
+  });
+});
