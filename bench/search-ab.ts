@@ -20,16 +20,14 @@ import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { migrationText } from "./migration-sql.ts";
 import { seed, seedCatalog } from "./seed.ts";
-import { closedLoop, type Measurement, median } from "./stats.ts";
+import { type Measurement, median } from "./stats.ts";
+import { takeTurns, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
-const LOOPS = 8;
-const SECONDS = 3;
 const VARIANTS = {
   before: migrationText("20261128114055_catalog_search_function"),
   after: migrationText("20261128215422_catalog_search_function"),
 } as const;
-type Variant = keyof typeof VARIANTS;
 // The bench's word (about 2% of titles, no title going on from it), a prefix with title candidates, two
 // words, and a typo (the whole candidate set ranked, the same statement in both versions).
 // BENCH_SEARCH_QUERIES (comma-separated) measures others.
@@ -47,38 +45,14 @@ async function atTheDriver(target: Target): Promise<void> {
     await target.settle();
     await target.open();
     const search = (query: string) => asMember(member.id, (tx) => searchPage(tx, { query, domain: null, limit: 20 }));
-    const cpu = { app: "self" as const, dbPids: target.dbPids };
-    const turns: Record<string, Measurement[]> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      const order: Variant[] = round % 2 ? ["after", "before"] : ["before", "after"];
-      for (const variant of order) {
-        await switchTo(variant);
-        for (const query of QUERIES) {
-          await closedLoop(query, LOOPS, 0.5, cpu, async () => void (await search(query)));
-          const key = `${query}|${variant}`;
-          const m = await closedLoop(query, LOOPS, SECONDS, cpu, async () => void (await search(query)));
-          if (m.unexpected) throw new Error(`${variant} "${query}": ${m.unexpected} searches failed`);
-          turns[key] = [...(turns[key] ?? []), m];
-        }
-      }
-    }
-    await switchTo("after");
-    for (const query of QUERIES) {
-      const of = (variant: Variant) => turns[`${query}|${variant}`] ?? [];
-      const line = (what: string, read: (m: Measurement) => number) => {
-        const [before, after] = [median(of("before").map(read)), median(of("after").map(read))];
-        const show = (variant: Variant) =>
-          of(variant)
-            .map((m) => read(m).toFixed(2))
-            .join(", ");
-        return `${what} ${before.toFixed(2)} → ${after.toFixed(2)} (×${(after / before).toFixed(2)}; turns [${show("before")}] → [${show("after")}])`;
-      };
-      const cpuLine =
-        name === "postgres"
-          ? line("CPU ms a search, the database's", (m) => m.cpuMsPerRequest.db)
-          : line("CPU ms a search (one process)", (m) => m.cpuMsPerRequest.total);
-      console.log(`${name} "${query}": ${line("searches/s", (m) => m.requestsPerSecond)}; ${cpuLine}`);
-    }
+    const turns = await takeTurns({
+      rounds: ROUNDS,
+      kinds: QUERIES,
+      switchTo,
+      run: search,
+      cpu: { app: "self", dbPids: target.dbPids },
+    });
+    for (const query of QUERIES) console.log(turnsLine(name, query, turns, { rate: "searches/s", call: "search" }));
   } finally {
     await target.drop();
   }

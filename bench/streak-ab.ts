@@ -19,11 +19,9 @@ import { asMember, asService, getDb } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { migrationFunction } from "./migration-sql.ts";
-import { closedLoop, type Measurement, median } from "./stats.ts";
+import { LOOPS, takeTurns, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
-const LOOPS = 8;
-const SECONDS = 3;
 const CHECK_IN = ["public.check_in_streak", "app_private.recount_streak"];
 const VARIANTS = {
   before: [
@@ -35,7 +33,6 @@ const VARIANTS = {
     migrationFunction("20261128224500_timezone_names_table", "app_private.check_timezone"),
   ],
 } as const;
-type Variant = keyof typeof VARIANTS;
 const KINDS = ["again", "new day", "new streak"] as const;
 
 const switchTo = async (variant: Variant) =>
@@ -81,39 +78,17 @@ for (const name of settings.databases) {
     await target.close();
     await target.settle();
     await target.open();
-    const cpu = { app: "self" as const, dbPids: target.dbPids };
-    const turns: Record<string, Measurement[]> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const variant of round % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
-        await switchTo(variant);
-        for (const kind of KINDS) {
-          await closedLoop(kind, LOOPS, 0.5, cpu, runs[kind]);
-          const m = await closedLoop(kind, LOOPS, SECONDS, cpu, runs[kind]);
-          if (m.unexpected) throw new Error(`${variant} ${kind}: ${m.unexpected} check-ins failed`);
-          const key = `${kind}|${variant}`;
-          turns[key] = [...(turns[key] ?? []), m];
-        }
-      }
-    }
-    await switchTo("after");
-    for (const kind of KINDS) {
-      const of = (variant: Variant) => turns[`${kind}|${variant}`] ?? [];
-      const line = (what: string, read: (m: Measurement) => number) => {
-        const [before, after] = [median(of("before").map(read)), median(of("after").map(read))];
-        const show = (variant: Variant) =>
-          of(variant)
-            .map((m) => read(m).toFixed(2))
-            .join(", ");
-        return `${what} ${before.toFixed(2)} → ${after.toFixed(2)} (×${(after / before).toFixed(2)}; turns [${show("before")}] → [${show("after")}])`;
-      };
-      const cpuLine =
-        name === "postgres"
-          ? line("CPU ms a call, the database's", (m) => m.cpuMsPerRequest.db)
-          : line("CPU ms a call (one process)", (m) => m.cpuMsPerRequest.total);
+    const turns = await takeTurns({
+      rounds: ROUNDS,
+      kinds: KINDS,
+      switchTo,
+      run: (kind, i) => runs[kind](i),
+      cpu: { app: "self", dbPids: target.dbPids },
+    });
+    for (const kind of KINDS)
       console.log(
-        `${name} ${kind}: ${line(kind === "new streak" ? "streaks/s" : "check-ins/s", (m) => m.requestsPerSecond)}; ${cpuLine}`,
+        turnsLine(name, kind, turns, { rate: kind === "new streak" ? "streaks/s" : "check-ins/s", call: "call" }),
       );
-    }
   } finally {
     await target.drop();
   }
