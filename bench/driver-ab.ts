@@ -15,7 +15,8 @@ export async function takeTurns<Kind extends string>(options: {
   rounds: number;
   kinds: readonly Kind[];
   switchTo: (variant: Variant) => Promise<unknown>;
-  run: (kind: Kind, i: number) => Promise<unknown>;
+  /** `i` counts the turn's calls; `loop` is the calling loop's index (0 to LOOPS − 1). */
+  run: (kind: Kind, i: number, loop: number) => Promise<unknown>;
   cpu: CpuSource;
 }): Promise<Map<string, Measurement[]>> {
   const turns = new Map<string, Measurement[]>();
@@ -23,7 +24,7 @@ export async function takeTurns<Kind extends string>(options: {
     for (const variant of round % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
       await options.switchTo(variant);
       for (const kind of options.kinds) {
-        const work = async (i: number) => void (await options.run(kind, i));
+        const work = async (i: number, loop: number) => void (await options.run(kind, i, loop));
         await closedLoop(kind, LOOPS, 0.5, options.cpu, work);
         const m = await closedLoop(kind, LOOPS, SECONDS, options.cpu, work);
         if (m.unexpected) throw new Error(`${variant} ${kind}: ${m.unexpected} calls failed`);

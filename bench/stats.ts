@@ -40,13 +40,13 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Runs `work` from `concurrency` loops for `seconds`, timing each call. */
+/** Runs `work` from `concurrency` loops for `seconds`, timing each call (`i` counts calls, `loop` is the loop's own index). */
 export async function closedLoop(
   label: string,
   concurrency: number,
   seconds: number,
   cpu: CpuSource,
-  work: (i: number) => Promise<void>,
+  work: (i: number, loop: number) => Promise<void>,
 ): Promise<Measurement> {
   const stopCpu = await startCpuCount(cpu);
   const latencies: number[] = [];
@@ -54,11 +54,11 @@ export async function closedLoop(
   let counter = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  const loop = async () => {
+  const loop = async (_: unknown, index: number) => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        await work(counter++);
+        await work(counter++, index);
         latencies.push(performance.now() - t0);
       } catch {
         failures++;

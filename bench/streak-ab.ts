@@ -64,7 +64,7 @@ for (const name of settings.databases) {
     for (const id of again) await checkIn(id, null);
     let fresh = 0;
     const runs = {
-      again: (i: number) => checkIn(again[i % LOOPS], null),
+      again: (_: number, loop: number) => checkIn(again[loop], null),
       "new day": () => {
         const k = fresh++;
         if (k >= STREAKS * 8) throw new Error("out of new days");
@@ -82,7 +82,7 @@ for (const name of settings.databases) {
       rounds: ROUNDS,
       kinds: KINDS,
       switchTo,
-      run: (kind, i) => runs[kind](i),
+      run: (kind, i, loop) => runs[kind](i, loop),
       cpu: { app: "self", dbPids: target.dbPids },
     });
     for (const kind of KINDS)

@@ -2,8 +2,8 @@
 -- replace keeps the grants). A SQL function with a SET clause is never inlined, and Postgres parses
 -- and plans its body again at every call: for public.check_in_streak at every statement that calls it,
 -- for app_private.recount_streak at every check-in that adds a day. PL/pgSQL keeps a session's plans.
--- Measured by bench/streak-ab.ts (docs/benchmark.md), the database's CPU a check-in on Postgres: a day the
--- streak already has 0.48 → 0.38 ms, a new day 2.25 → 1.59 ms.
+-- Measured by bench/streak-ab.ts (docs/benchmark.md), the database's CPU a check-in on Postgres, two runs: a
+-- day the streak already has 0.48 → 0.38 and 0.41 ms, a new day 2.25 → 1.59 and 2.34 → 1.87 ms.
 
 create or replace function public.check_in_streak(p_streak_id uuid, p_day date default null, p_note text default null)
 returns jsonb

@@ -5,7 +5,8 @@ import { rolledBack } from "../support/rolled-back";
 /**
  * A time zone is checked against app_private.timezone_names, the names of pg_timezone_names read once
  * by its migration (20261128224500), and against pg_timezone_names itself only when the table lacks
- * the name: the same names are accepted as when every check read the whole time zone database.
+ * the name: the same names are accepted as when every check read the whole time zone database. A name
+ * the table holds is converted to once, so one the server's time zone database has dropped is refused.
  */
 describe("time zone names", () => {
   it("holds every name the database knows", async () => {
@@ -18,10 +19,13 @@ describe("time zone names", () => {
     expect(missing).toEqual([]);
   });
 
-  it("accepts a name the table lacks when the database knows it, and refuses one it does not", async () => {
+  it("accepts a name the table lacks when the database knows it, and refuses one it does not or no longer knows", async () => {
     const member = await makeMember();
     const outcome = await rolledBack(async (tx) => {
       await tx.query("delete from app_private.timezone_names where name = 'Asia/Tokyo'");
+      // A name the table holds but the server's time zone database no longer knows (one dropped by a later
+      // time zone database): refused, not stored.
+      await tx.query("insert into app_private.timezone_names (name) values ('Mars/Olympus_Mons')");
       await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
         JSON.stringify({ sub: member.id, role: "authenticated" }),
       ]);
@@ -36,12 +40,20 @@ describe("time zone names", () => {
           (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
         );
       await tx.query("rollback to savepoint unknown");
-      return { made: made?.timezone, refused };
+      const dropped = await tx
+        .query("insert into public.streaks (name, timezone) values ('Read', 'Mars/Olympus_Mons')")
+        .then(
+          () => null,
+          (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
+        );
+      await tx.query("rollback to savepoint unknown");
+      return { made: made?.timezone, refused, dropped };
     });
     expect(outcome.made).toBe("Asia/Tokyo");
     expect(outcome.refused).toEqual({
       code: "22023",
       message: expect.stringContaining('unknown timezone "Europe/Atlantis"'),
     });
+    expect(outcome.dropped).toEqual({ code: "22023", message: expect.stringContaining('"Mars/Olympus_Mons"') });
   });
 });
