@@ -32,21 +32,20 @@ describe("time zone names", () => {
       const [made] = await tx.query<{ timezone: string }>(
         "insert into public.streaks (name, timezone) values ('Read', 'Asia/Tokyo') returning timezone",
       );
-      await tx.query("savepoint unknown");
-      const refused = await tx
-        .query("insert into public.streaks (name, timezone) values ('Read', 'Europe/Atlantis')")
-        .then(
-          () => null,
-          (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
-        );
-      await tx.query("rollback to savepoint unknown");
-      const dropped = await tx
-        .query("insert into public.streaks (name, timezone) values ('Read', 'Mars/Olympus_Mons')")
-        .then(
-          () => null,
-          (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
-        );
-      await tx.query("rollback to savepoint unknown");
+      // A refused insert's reason, the transaction taken back to before it.
+      const refusal = async (timezone: string) => {
+        await tx.query("savepoint refused");
+        const reason = await tx
+          .query("insert into public.streaks (name, timezone) values ('Read', $1)", [timezone])
+          .then(
+            () => null,
+            (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
+          );
+        await tx.query("rollback to savepoint refused");
+        return reason;
+      };
+      const refused = await refusal("Europe/Atlantis");
+      const dropped = await refusal("Mars/Olympus_Mons");
       return { made: made?.timezone, refused, dropped };
     });
     expect(outcome.made).toBe("Asia/Tokyo");
