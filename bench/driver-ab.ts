@@ -5,7 +5,16 @@
 import type { CpuSource } from "./cpu.ts";
 import { closedLoop, type Measurement, median } from "./stats.ts";
 
+import { getDb } from "../lib/db/index.ts";
+
 export type Variant = "before" | "after";
+
+/** A round's order: the two versions swap who goes first each round (ABBA). */
+export const turnOrder = (round: number): readonly Variant[] => (round % 2 ? ["after", "before"] : ["before", "after"]);
+
+/** Installs a version: its SQL (functions as migrations wrote them) in one transaction. */
+export const installer = (versions: Record<Variant, string>) => async (variant: Variant) =>
+  (await getDb()).transaction((tx) => tx.exec(versions[variant]));
 
 export const LOOPS = 8;
 const SECONDS = 3;
@@ -21,7 +30,7 @@ export async function takeTurns<Kind extends string>(options: {
 }): Promise<Map<string, Measurement[]>> {
   const turns = new Map<string, Measurement[]>();
   for (let round = 0; round < options.rounds; round++) {
-    for (const variant of round % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
+    for (const variant of turnOrder(round)) {
       await options.switchTo(variant);
       for (const kind of options.kinds) {
         const work = async (i: number, loop: number) => void (await options.run(kind, i, loop));

@@ -10,7 +10,7 @@
 // Under load (underLoad below): SEARCH_AB=load BENCH_CATALOG=1000000 node bench/search-ab.ts
 import { createMember } from "../lib/auth/members.ts";
 import { searchPage } from "../lib/catalog/search-query.ts";
-import { asMember, getDb } from "../lib/db/index.ts";
+import { asMember } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget, serverEnv, type Target } from "./databases.ts";
 import { measureApi } from "./load.ts";
@@ -21,7 +21,7 @@ import { buildIfStale } from "../scripts/next-build.ts";
 import { migrationText } from "./migration-sql.ts";
 import { seed, seedCatalog } from "./seed.ts";
 import { type Measurement, median } from "./stats.ts";
-import { takeTurns, turnsLine, type Variant } from "./driver-ab.ts";
+import { installer, takeTurns, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const VARIANTS = {
@@ -33,7 +33,7 @@ const VARIANTS = {
 // BENCH_SEARCH_QUERIES (comma-separated) measures others.
 const QUERIES = process.env.BENCH_SEARCH_QUERIES?.split(",") ?? ["midnight", "midn", "midnight comet", "midnigth"];
 
-const switchTo = async (variant: Variant) => (await getDb()).transaction((tx) => tx.exec(VARIANTS[variant]));
+const switchTo = installer(VARIANTS);
 
 async function atTheDriver(target: Target): Promise<void> {
   const name = target.name;
@@ -76,7 +76,7 @@ async function underLoad(target: Target): Promise<void> {
   try {
     const cpu = { app: { group: server.group }, dbPids: target.dbPids };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const variant of round % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
+      for (const variant of turnOrder(round)) {
         await switchTo(variant);
         await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
         const m = await measureApi(server.url, cpu, scenario);

@@ -15,30 +15,25 @@
 // process's on PGlite (its database is in it).
 // Run: BENCH_DATABASES=postgres,pglite node bench/streak-ab.ts
 import { createMember } from "../lib/auth/members.ts";
-import { asMember, asService, getDb } from "../lib/db/index.ts";
+import { asMember, asService } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { migrationFunction } from "./migration-sql.ts";
-import { LOOPS, takeTurns, turnsLine, type Variant } from "./driver-ab.ts";
+import { installer, LOOPS, takeTurns, turnsLine } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const CHECK_IN = ["public.check_in_streak", "app_private.recount_streak"];
-const VARIANTS = {
+const switchTo = installer({
   before: [
     ...CHECK_IN.map((name) => migrationFunction("20261122010000_create_streak_check_in", name)),
     migrationFunction("20261122000500_create_profiles", "app_private.check_timezone"),
-  ],
+  ].join("\n"),
   after: [
     ...CHECK_IN.map((name) => migrationFunction("20261128223000_check_in_functions_plpgsql", name)),
     migrationFunction("20261128224500_timezone_names_table", "app_private.check_timezone"),
-  ],
-} as const;
+  ].join("\n"),
+});
 const KINDS = ["again", "new day", "new streak"] as const;
-
-const switchTo = async (variant: Variant) =>
-  (await getDb()).transaction(async (tx) => {
-    for (const statement of VARIANTS[variant]) await tx.query(statement);
-  });
 
 for (const name of settings.databases) {
   const target = await createTarget(name);

@@ -178,6 +178,10 @@ const WORDS_SHAPES: WordsShape[] = [
   { oneWord: false, titles: false },
 ];
 
+/** The function's test for a shape, on its variables. */
+const shapeTest = ({ oneWord, titles }: WordsShape) =>
+  `${oneWord ? "" : "not "}v_one_word and ${titles ? "" : "not "}v_titles`;
+
 /**
  * Full-text hits (a one-word query's from catalog_search_words, already scored and ordered: only
  * the page is read), plus the title candidates when the query has any. One statement per shape, so
@@ -296,11 +300,7 @@ begin
   if not p_full_ranking then
     select p.titles into v_titles from (${titles(QUERY_VARIABLES)}) p;
 ${WORDS_SHAPES.map(
-  (shape, i) => `    ${i === 0 ? "if" : i === WORDS_SHAPES.length - 1 ? "else" : "elsif"}${
-    i === WORDS_SHAPES.length - 1
-      ? ""
-      : ` ${shape.oneWord ? "" : "not "}v_one_word and ${shape.titles ? "" : "not "}v_titles then`
-  }
+  (shape, i) => `    ${i === WORDS_SHAPES.length - 1 ? "else" : `${i === 0 ? "if" : "elsif"} ${shapeTest(shape)} then`}
       select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `w.${name}`).join(", ")})::${HIT_TYPE}
                                 order by w.score desc, w.id), '{}')
         into v_words
