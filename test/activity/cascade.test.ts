@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { POST as invokeRoute } from "@/app/api/agent/invoke/route";
+import { asMember, asService, type Transaction } from "@/lib/db";
+import { api } from "../support/api";
+import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
+
+// A deletion's ledger entries are written once a statement (the trigger's transition table), with the rows
+// that went with a parent found by hash joins: one call a row had searched every entry of its transaction,
+// so a collection of 16,000 items took a minute to delete (bench/results/2026-11-29-writes.md).
+
+interface Entry {
+  operation: string;
+  record_id: string;
+  cascaded: boolean;
+  before: Record<string, unknown> | null;
+}
+
+const entriesOf = (member: TestMember) =>
+  asService((tx) =>
+    tx.query<Entry>(
+      "select operation, record_id, cascaded, before from public.activity where owner_id = $1 order by created_at",
+      [member.id],
+    ),
+  );
+
+/** A member's collection and `count` items in it, written by the service (so the ledger holds nothing yet). */
+async function collectionWithItems(member: TestMember, count: number) {
+  const song = await makeCatalogEntry();
+  return asService(async (tx) => {
+    const [collection] = await tx.query<{ id: string }>(
+      "insert into public.collections (owner_id, name, type) values ($1, 'Big', 'music') returning id",
+      [member.id],
+    );
+    const items = await tx.query<{ id: string }>(
+      "insert into public.items (owner_id, collection_id, song_id, note) select $1, $2, $3, 'n' || g from generate_series(1, $4::int) g returning id",
+      [member.id, collection?.id, song, count],
+    );
+    return { collection: collection?.id as string, items: items.map((item) => item.id) };
+  });
+}
+
+const asToken = <T>(member: TestMember, fn: (tx: Transaction) => Promise<T>) =>
+  asMember(member.id, fn, { actor: { kind: "token", id: member.tokenId, surface: "rest" } });
+
+async function undo(member: TestMember) {
+  const response = await invokeRoute(
+    new Request("http://localhost/api/agent/invoke", {
+      method: "POST",
+      headers: { authorization: `Bearer ${member.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ tool: "activity_undo", input: {} }),
+    }),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+describe("activity: what a deletion took with it", () => {
+  it("a collection deleted with 300 items: one entry each, the items marked as gone with it, all back on undo", async () => {
+    const ada = await makeMember();
+    const { collection, items } = await collectionWithItems(ada, 300);
+    expect((await api("DELETE", `/collections/${collection}`, { token: ada.token })).status).toBe(204);
+
+    const entries = await entriesOf(ada);
+    expect(entries.filter((e) => e.operation === "collection.deleted")).toMatchObject([
+      { record_id: collection, cascaded: false },
+    ]);
+    const gone = entries.filter((e) => e.operation === "item.deleted");
+    expect(gone.map((e) => e.record_id).sort()).toEqual([...items].sort());
+    expect(gone.every((e) => e.cascaded && e.before?.collection_id === collection)).toBe(true);
+
+    const undone = await undo(ada);
+    expect(undone.status).toBe(200);
+    expect(undone.body.result.restored).toHaveLength(301);
+    const [{ n }] = await asService((tx) =>
+      tx.query<{ n: number }>("select count(*)::int as n from public.items where collection_id = $1", [collection]),
+    );
+    expect(n).toBe(300);
+  });
+
+  it("records a cascade of many rows in one call of the trigger, not one a row", async () => {
+    const ada = await makeMember();
+    const { collection } = await collectionWithItems(ada, 50);
+    // EXPLAIN ANALYZE counts each trigger's calls; rolled back, so nothing is deleted.
+    const plan = await asToken(ada, async (tx) => {
+      const [row] = await tx.query<{ "QUERY PLAN": { Triggers: { "Trigger Name": string; Calls: number }[] }[] }>(
+        "explain (analyze, format json) delete from public.collections where id = $1",
+        [collection],
+      );
+      throw Object.assign(new Error("rollback"), { plan: row?.["QUERY PLAN"][0] });
+    }).catch((error: { plan?: { Triggers: { "Trigger Name": string; Calls: number }[] } }) => error.plan);
+    const calls = Object.fromEntries((plan?.Triggers ?? []).map((t) => [t["Trigger Name"], t.Calls]));
+    expect(calls).toMatchObject({ activity_item_deleted: 1, activity_collection_deleted: 1, webhook_item_deleted: 50 });
+  });
+
+  it("an item deleted before its collection, in one transaction, is marked as gone with it", async () => {
+    const ada = await makeMember();
+    const { collection, items } = await collectionWithItems(ada, 3);
+    await asToken(ada, async (tx) => {
+      await tx.query("delete from public.items where id = $1", [items[0]]);
+      await tx.query("delete from public.collections where id = $1", [collection]);
+    });
+    const entries = await entriesOf(ada);
+    expect(entries.filter((e) => e.operation === "collection.deleted")).toMatchObject([{ cascaded: false }]);
+    const gone = entries.filter((e) => e.operation === "item.deleted");
+    // The first was recorded before its collection was deleted, and marked when it was.
+    expect(gone[0]).toMatchObject({ record_id: items[0], cascaded: true });
+    expect(gone.map((e) => e.record_id).sort()).toEqual([...items].sort());
+    expect(gone.every((e) => e.cascaded)).toBe(true);
+  });
+
+  it("rows one statement deletes with no parent among them are each recorded, none as gone with another", async () => {
+    const ada = await makeMember();
+    const todos = await asService((tx) =>
+      tx.query<{ id: string }>(
+        "insert into public.todos (owner_id, title) select $1, 't' || g from generate_series(1, 3) g returning id",
+        [ada.id],
+      ),
+    );
+    await asToken(ada, (tx) => tx.query("delete from public.todos where owner_id = $1", [ada.id]));
+    const entries = await entriesOf(ada);
+    expect(entries.map((e) => [e.operation, e.cascaded])).toEqual([
+      ["todo.deleted", false],
+      ["todo.deleted", false],
+      ["todo.deleted", false],
+    ]);
+    expect(entries.map((e) => e.record_id).sort()).toEqual(todos.map((t) => t.id).sort());
+  });
+
+  it("a streak's check-ins go with it; a delete of nothing (not the member's) records no deletion", async () => {
+    const ada = await makeMember();
+    const bob = await makeMember();
+    const [streak] = await asService((tx) =>
+      tx.query<{ id: string }>("insert into public.streaks (owner_id, name) values ($1, 'Run') returning id", [ada.id]),
+    );
+    await asService((tx) =>
+      tx.query(
+        "insert into public.streak_check_ins (streak_id, owner_id, day) select $1, $2, current_date - g from generate_series(0, 4) g",
+        [streak?.id, ada.id],
+      ),
+    );
+    expect((await api("DELETE", `/streaks/${streak?.id}`, { token: bob.token })).status).toBe(404);
+    // The refused call is in bob's ledger as a failure (operation: the capability), no deletion with it.
+    expect((await entriesOf(bob)).map((e) => e.operation)).toEqual(["streaks_delete"]);
+    expect((await api("DELETE", `/streaks/${streak?.id}`, { token: ada.token })).status).toBe(204);
+    const entries = await entriesOf(ada);
+    expect(entries.filter((e) => e.operation === "streak.deleted")).toMatchObject([{ cascaded: false }]);
+    const checkIns = entries.filter((e) => e.operation === "streak.checked_in.deleted");
+    expect(checkIns).toHaveLength(5);
+    expect(checkIns.every((e) => e.cascaded)).toBe(true);
+  });
+
+  it("no table whose deletions are recorded refers to itself, so a statement's own rows never went with each other", async () => {
+    // The triggers match a transaction's first deletion against nothing (lib/domain/activity/triggers-sql.ts):
+    // a table with a foreign key to itself would need its rows matched against each other.
+    const selfReferences = await asService((tx) =>
+      tx.query(
+        `select c.conrelid::regclass::text as table_name from pg_constraint c
+          where c.contype = 'f' and c.conrelid = c.confrelid
+            and exists (select 1 from pg_trigger t where t.tgrelid = c.conrelid and t.tgname like 'activity\\_%\\_deleted')`,
+      ),
+    );
+    expect(selfReferences).toEqual([]);
+  });
+});
