@@ -1,4 +1,4 @@
--- An event's trigger runs fewer statements (bench/event-trigger-ab.ts): each query a PL/pgSQL function runs
+-- An event's trigger runs fewer statements (bench/writes-ab.ts): each query a PL/pgSQL function runs
 -- starts and ends an executor, which on a member's write costs more than the expression it computes.
 -- - The audience (the members named by the trigger's columns) from a loop of plain expressions, where a query
 --   over unnest() with array_agg(distinct …) sorted one or two values.
@@ -13,7 +13,7 @@ declare
   v_snapshot text;
   v_view jsonb;
   v_audience uuid[] := '{}';
-  v_member_id uuid;
+  v_recipient uuid;
   v_event uuid;
   v_claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
   v_actor jsonb := v_claims -> 'actor';
@@ -29,9 +29,9 @@ begin
     if tg_argv[i] like 'snapshot=%' then
       v_snapshot := substr(tg_argv[i], 10);
     else
-      v_member_id := (v_row ->> tg_argv[i])::uuid;
-      if v_member_id is not null and not v_member_id = any (v_audience) then
-        v_audience := v_audience || v_member_id;
+      v_recipient := (v_row ->> tg_argv[i])::uuid;
+      if v_recipient is not null and not v_recipient = any (v_audience) then
+        v_audience := v_audience || v_recipient;
       end if;
     end if;
   end loop;

@@ -62,6 +62,10 @@ begin
     from deleted d;
     return null;
   end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
+    return null;
+  end if;
   update public.activity c set cascaded = true
    where c.id in (
      select a.id from public.activity a cross join lateral jsonb_each_text(a.before) e
@@ -114,6 +118,10 @@ begin
       to_jsonb(d),
       null
     from deleted d;
+    return null;
+  end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
     return null;
   end if;
   update public.activity c set cascaded = true
@@ -170,6 +178,10 @@ begin
     from deleted d;
     return null;
   end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
+    return null;
+  end if;
   update public.activity c set cascaded = true
    where c.id in (
      select a.id from public.activity a cross join lateral jsonb_each_text(a.before) e
@@ -222,6 +234,10 @@ begin
       to_jsonb(d),
       null
     from deleted d;
+    return null;
+  end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
     return null;
   end if;
   update public.activity c set cascaded = true
@@ -278,6 +294,10 @@ begin
     from deleted d;
     return null;
   end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
+    return null;
+  end if;
   update public.activity c set cascaded = true
    where c.id in (
      select a.id from public.activity a cross join lateral jsonb_each_text(a.before) e
@@ -332,6 +352,10 @@ begin
     from deleted d;
     return null;
   end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
+    return null;
+  end if;
   update public.activity c set cascaded = true
    where c.id in (
      select a.id from public.activity a cross join lateral jsonb_each_text(a.before) e
@@ -384,6 +408,10 @@ begin
       to_jsonb(d),
       null
     from deleted d;
+    return null;
+  end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
     return null;
   end if;
   update public.activity c set cascaded = true
@@ -491,6 +519,10 @@ begin
       null,
       null
     from deleted d;
+    return null;
+  end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
     return null;
   end if;
   update public.activity c set cascaded = true

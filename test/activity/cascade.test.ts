@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as invokeRoute } from "@/app/api/agent/invoke/route";
 import { asMember, asService, type Transaction } from "@/lib/db";
+import { ACTIVITY_SOURCES } from "@/registry/activity";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
 
@@ -111,18 +112,20 @@ describe("activity: what a deletion took with it", () => {
     const ada = await makeMember();
     const todos = await asService((tx) =>
       tx.query<{ id: string }>(
-        "insert into public.todos (owner_id, title) select $1, 't' || g from generate_series(1, 3) g returning id",
+        "insert into public.todos (owner_id, title) select $1, 't' || g from generate_series(1, 5) g returning id",
         [ada.id],
       ),
     );
-    await asToken(ada, (tx) => tx.query("delete from public.todos where owner_id = $1", [ada.id]));
+    const ids = todos.map((t) => t.id);
+    // Two in the transaction's first deletion, then the other three in a later statement, which is matched
+    // with the entries before it (none of which is a parent of theirs).
+    await asToken(ada, async (tx) => {
+      await tx.query("delete from public.todos where id = any ($1::uuid[])", [ids.slice(0, 2)]);
+      await tx.query("delete from public.todos where id = any ($1::uuid[])", [ids.slice(2)]);
+    });
     const entries = await entriesOf(ada);
-    expect(entries.map((e) => [e.operation, e.cascaded])).toEqual([
-      ["todo.deleted", false],
-      ["todo.deleted", false],
-      ["todo.deleted", false],
-    ]);
-    expect(entries.map((e) => e.record_id).sort()).toEqual(todos.map((t) => t.id).sort());
+    expect(entries.map((e) => [e.operation, e.cascaded])).toEqual(ids.map(() => ["todo.deleted", false]));
+    expect(entries.map((e) => e.record_id).sort()).toEqual([...ids].sort());
   });
 
   it("a streak's check-ins go with it; a delete of nothing (not the member's) records no deletion", async () => {
@@ -140,6 +143,12 @@ describe("activity: what a deletion took with it", () => {
     expect((await api("DELETE", `/streaks/${streak?.id}`, { token: bob.token })).status).toBe(404);
     // The refused call is in bob's ledger as a failure (operation: the capability), no deletion with it.
     expect((await entriesOf(bob)).map((e) => e.operation)).toEqual(["streaks_delete"]);
+    // And a statement that deleted nothing takes no transaction id for its trigger's sake.
+    const assigned = await asToken(bob, async (tx) => {
+      await tx.query("delete from public.streaks where id = $1", [streak?.id]);
+      return tx.query<{ xact: string | null }>("select txid_current_if_assigned()::text as xact");
+    });
+    expect(assigned).toEqual([{ xact: null }]);
     expect((await api("DELETE", `/streaks/${streak?.id}`, { token: ada.token })).status).toBe(204);
     const entries = await entriesOf(ada);
     expect(entries.filter((e) => e.operation === "streak.deleted")).toMatchObject([{ cascaded: false }]);
@@ -149,13 +158,15 @@ describe("activity: what a deletion took with it", () => {
   });
 
   it("no table whose deletions are recorded refers to itself, so a statement's own rows never went with each other", async () => {
-    // The triggers match a transaction's first deletion against nothing (lib/domain/activity/triggers-sql.ts):
-    // a table with a foreign key to itself would need its rows matched against each other.
+    // The triggers never match the rows of one statement with each other (lib/domain/activity/triggers-sql.ts):
+    // a table with a foreign key to itself would need it.
+    const tables = [...new Set(ACTIVITY_SOURCES.filter((s) => s.on === "delete").map((s) => s.table))];
+    expect(tables.length).toBeGreaterThan(5);
     const selfReferences = await asService((tx) =>
       tx.query(
         `select c.conrelid::regclass::text as table_name from pg_constraint c
-          where c.contype = 'f' and c.conrelid = c.confrelid
-            and exists (select 1 from pg_trigger t where t.tgrelid = c.conrelid and t.tgname like 'activity\\_%\\_deleted')`,
+          where c.contype = 'f' and c.conrelid = c.confrelid and c.conrelid = any ($1::regclass[])`,
+        [tables],
       ),
     );
     expect(selfReferences).toEqual([]);

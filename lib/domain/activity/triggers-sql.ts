@@ -23,13 +23,13 @@ const NOT_A_CREDENTIAL = `  if v_kind is distinct from 'token' and v_kind is dis
 
 /**
  * The insert of the ledger row; `values` are those of record_id, cascaded, xact, before and after. With
- * `from`, one row for each row of that relation (a statement's deleted rows) instead of one.
+ * `from`, one row for each row of that relation (a statement's deleted rows) instead of one;
+ * `indent` shifts the statement right, for a nested block.
  */
 function insertSql(
   source: ActivitySource,
   values: { id: string; cascaded?: string; xact?: string; before?: string; after?: string },
-  from?: string,
-  indent = "",
+  options: { from?: string; indent?: string } = {},
 ) {
   const row = `(v_claims ->> 'sub')::uuid, v_kind, v_actor ->> 'id', v_actor ->> 'surface', ${sqlLiteral(source.operation)},
     ${sqlLiteral(source.table)}, ${source.keyed ? values.id : "null"}, ${values.cascaded ?? "false"}, ${values.xact ?? "null"},
@@ -38,8 +38,8 @@ function insertSql(
     ${values.after ?? "null"}`;
   const sql = `  insert into public.activity
     (owner_id, actor_kind, actor_id, surface, operation, record_table, record_id, cascaded, xact, undo_of, before, after)
-  ${from ? `select\n    ${row}\n  from ${from};` : `values (\n    ${row}\n  );`}`;
-  return sql.replace(/^/gm, indent);
+  ${options.from ? `select\n    ${row}\n  from ${options.from};` : `values (\n    ${row}\n  );`}`;
+  return sql.replace(/^/gm, options.indent ?? "");
 }
 
 /** `old.c is distinct from new.c or …` over the writable columns: the trigger's WHEN. */
@@ -84,10 +84,14 @@ end`;
   // A deleted row holding the id of another row deleted in the same transaction went with it (on delete
   // cascade: a collection's items, a streak's check-ins): it is marked cascaded, whichever of the two is
   // recorded first, and comes back with its parent. One call a statement, over all the rows it deleted (the
-  // transition table "deleted"), matching ids by hash joins: a row's own call had searched every entry of its
-  // transaction, so a collection of n items cost n² (16,000 items: a minute). The transaction's first
-  // deletion has no earlier entry to match (no table refers to itself: test/activity/cascade.test.ts), so it
-  // only inserts, as a lone API delete does.
+  // transition table "deleted"), matching them with the transaction's earlier entries by hash joins: a row's
+  // own call had searched every entry of its transaction, so a collection of n items cost n² (16,000 items: a
+  // minute). In a cascade the parent's call comes first (the cascade's rows are queued behind it), then its
+  // children's, each matched with it. The transaction's first deletion has no earlier entry to match, so it
+  // only inserts, as a lone API delete does. The rows of one statement are not matched with each other: no
+  // recorded table refers to itself (test/activity/cascade.test.ts). A matched statement's entries may come in
+  // the join's order rather than the deletion's (their created_at): only a cascade's rows share a statement
+  // through the API, and they come back with their parent, never one by one.
   if (!source.keyed)
     throw new Error(`${source.operation}: a deletion is recorded by its row's id, and ${source.table} has none`);
   const image = source.image ? "to_jsonb(d)" : undefined;
@@ -104,7 +108,11 @@ ${NOT_A_CREDENTIAL}
   -- The transaction's first deletion: no earlier entry of it to match.
   if current_setting('pds.deletions_recorded', true) is distinct from v_xact::text then
     perform set_config('pds.deletions_recorded', v_xact::text, true);
-${insertSql(source, { id: "d.id", xact: "v_xact", before: image }, "deleted d", "  ")}
+${insertSql(source, { id: "d.id", xact: "v_xact", before: image }, { from: "deleted d", indent: "  " })}
+    return null;
+  end if;
+  -- A cascade that found no rows (an empty collection) still calls its trigger: one look, not two statements.
+  if not exists (select from deleted) then
     return null;
   end if;
   update public.activity c set cascaded = true
@@ -116,7 +124,11 @@ ${insertSql(source, { id: "d.id", xact: "v_xact", before: image }, "deleted d", 
     select distinct d.id from deleted d cross join lateral jsonb_each_text(to_jsonb(d)) e
       join public.activity p on p.record_id::text = e.value and p.xact = v_xact
      where e.key <> 'id')
-${insertSql(source, { id: "d.id", cascaded: "child.id is not null", xact: "v_xact", before: image }, "deleted d left join child on child.id = d.id")}
+${insertSql(
+  source,
+  { id: "d.id", cascaded: "child.id is not null", xact: "v_xact", before: image },
+  { from: "deleted d left join child on child.id = d.id" },
+)}
   return null;
 end`;
 }
