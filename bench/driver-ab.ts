@@ -3,6 +3,7 @@
 // unmeasured, which keeps both cores busy as pgbench would. The order flips each round (ABBA), so this
 // machine's drift falls on both alike.
 import type { CpuSource } from "./cpu.ts";
+import type { Target } from "./databases.ts";
 import { closedLoop, type Measurement, median } from "./stats.ts";
 
 import { getDb } from "../lib/db/index.ts";
@@ -19,15 +20,18 @@ export const installer = (versions: Record<Variant, string>) => async (variant: 
 export const LOOPS = 8;
 const SECONDS = 3;
 
-/** Every turn's measurement of each kind, by `${kind}|${variant}`; ends on "after". A failed call fails the run. */
-export async function takeTurns<Kind extends string>(options: {
+interface TurnOptions<Kind extends string> {
   rounds: number;
   kinds: readonly Kind[];
   switchTo: (variant: Variant) => Promise<unknown>;
   /** `i` counts the turn's calls; `loop` is the calling loop's index (0 to LOOPS − 1). */
   run: (kind: Kind, i: number, loop: number) => Promise<unknown>;
-  cpu: CpuSource;
-}): Promise<Map<string, Measurement[]>> {
+}
+
+/** Every turn's measurement of each kind, by `${kind}|${variant}`; ends on "after". A failed call fails the run. */
+export async function takeTurns<Kind extends string>(
+  options: TurnOptions<Kind> & { cpu: CpuSource },
+): Promise<Map<string, Measurement[]>> {
   const turns = new Map<string, Measurement[]>();
   for (let round = 0; round < options.rounds; round++) {
     for (const variant of turnOrder(round)) {
@@ -43,6 +47,20 @@ export async function takeTurns<Kind extends string>(options: {
   }
   await options.switchTo("after");
   return turns;
+}
+
+/**
+ * takeTurns on a bench database its seed has just filled (open here): settled first, so autovacuum does not
+ * work through the seed under the turns; the CPU counted is this process's and the database backends'.
+ */
+export async function takeTurnsOn<Kind extends string>(
+  target: Target,
+  options: TurnOptions<Kind>,
+): Promise<Map<string, Measurement[]>> {
+  await target.close();
+  await target.settle();
+  await target.open();
+  return takeTurns({ ...options, cpu: { app: "self", dbPids: target.dbPids } });
 }
 
 /**

@@ -21,7 +21,7 @@ import { buildIfStale } from "../scripts/next-build.ts";
 import { migrationText } from "./migration-sql.ts";
 import { seed, seedCatalog } from "./seed.ts";
 import { type Measurement, median } from "./stats.ts";
-import { installer, takeTurns, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
+import { installer, takeTurnsOn, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const VARIANTS = {
@@ -41,16 +41,12 @@ async function atTheDriver(target: Target): Promise<void> {
     await target.open();
     await seedCatalog(settings.catalogEntries);
     const member = await createMember({ email: `searchab${Date.now()}@x.example`, handle: `searchab${Date.now()}` });
-    await target.close();
-    await target.settle();
-    await target.open();
     const search = (query: string) => asMember(member.id, (tx) => searchPage(tx, { query, domain: null, limit: 20 }));
-    const turns = await takeTurns({
+    const turns = await takeTurnsOn(target, {
       rounds: ROUNDS,
       kinds: QUERIES,
       switchTo,
       run: search,
-      cpu: { app: "self", dbPids: target.dbPids },
     });
     for (const query of QUERIES) console.log(turnsLine(name, query, turns, { rate: "searches/s", call: "search" }));
   } finally {

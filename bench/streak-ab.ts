@@ -19,7 +19,7 @@ import { asMember, asService } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { migrationFunction } from "./migration-sql.ts";
-import { installer, LOOPS, takeTurns, turnsLine } from "./driver-ab.ts";
+import { installer, LOOPS, takeTurnsOn, turnsLine } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const CHECK_IN = ["public.check_in_streak", "app_private.recount_streak"];
@@ -70,15 +70,11 @@ for (const name of settings.databases) {
           tx.query("insert into public.streaks (name, timezone) values ('Bench new', 'Europe/Paris') returning id"),
         ).then(() => undefined),
     };
-    await target.close();
-    await target.settle();
-    await target.open();
-    const turns = await takeTurns({
+    const turns = await takeTurnsOn(target, {
       rounds: ROUNDS,
       kinds: KINDS,
       switchTo,
       run: (kind, i, loop) => runs[kind](i, loop),
-      cpu: { app: "self", dbPids: target.dbPids },
     });
     for (const kind of KINDS)
       console.log(

@@ -16,7 +16,7 @@ import { createMember } from "../lib/auth/members.ts";
 import { asMember, asService, type Transaction } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { installer, LOOPS, takeTurns, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
+import { installer, LOOPS, takeTurnsOn, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
 import { migrationFunction, migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -89,15 +89,11 @@ for (const name of settings.databases) {
         return write("delete from public.items where id = $1 returning id", [ids[deleted++]]);
       },
     };
-    await target.close();
-    await target.settle();
-    await target.open();
-    const turns = await takeTurns({
+    const turns = await takeTurnsOn(target, {
       rounds: ROUNDS,
       kinds: KINDS,
       switchTo,
       run: (kind, i, loop) => runs[kind](i, loop),
-      cpu: { app: "self", dbPids: target.dbPids },
     });
     for (const kind of KINDS) console.log(turnsLine(name, kind, turns, { rate: "writes/s", call: "write" }));
 
