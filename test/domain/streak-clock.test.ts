@@ -120,4 +120,18 @@ describe("streak counts with fixed clocks", () => {
     expect(await countAt(2, "2027-03-27", "Europe/Berlin", "2027-03-28T21:59:59Z")).toBe(2);
     expect(await countAt(2, "2027-03-27", "Europe/Berlin", "2027-03-28T22:00:00Z")).toBe(0);
   });
+
+  it("computes current_count inline in the streaks view, with no function call a row", async () => {
+    // A SET clause (or anything else that stops Postgres inlining the function) would put the call back
+    // in the plan: parsed and planned at each statement, run through the SQL-function executor a row.
+    const plan = (
+      await sqlAsService<{ "QUERY PLAN": string }>(
+        "explain (verbose, costs off) select current_count from public.streaks_with_counts",
+      )
+    )
+      .map((row) => row["QUERY PLAN"])
+      .join("\n");
+    expect(plan).toMatch(/CASE WHEN/);
+    expect(plan).not.toMatch(/streak_current_count/);
+  });
 });
