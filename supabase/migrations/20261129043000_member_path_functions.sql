@@ -1,17 +1,18 @@
 -- Five SQL functions with a SET clause on members' paths, which Postgres parses and plans again at every
--- statement that calls them (a function with a SET clause is never inlined, and a SQL function keeps its
--- plan for one statement only), as 20261128223000 found for a check-in's:
+-- statement that calls them (a function with a SET clause is never inlined, and up to Postgres 17 a SQL
+-- function keeps its plan for one statement only), as 20261128223000 found for a check-in's:
 -- - app_private.streak_current_count, in the streaks view: also run through the SQL-function executor once
 --   a row (2.8 µs a row against 0.3 inlined, 100,000 rows in psql). Its body is one expression, reads no
 --   table and needs no definer, so it drops the SET clause and is inlined into the view; its operators
 --   and the cast are qualified with pg_catalog, as app_private.current_actor's are, so the caller's
 --   search_path cannot reach it (an OPERATOR() is parsed at one precedence, left to right: hence the
 --   parentheses).
--- - app_private.blocked_between (every message sent), app_private.lock_member_pair (every follow and
---   block), app_private.caller_timezone (a streak created without a time zone) and
---   app_private.unchanged_since (each update an undo puts back) need their definer's rights, so they keep
---   it and the SET clause and become PL/pgSQL, with the same bodies: PL/pgSQL keeps a session's plans.
---   One call in psql (pgbench, prepared): blocked_between 0.115 → 0.053 ms, caller_timezone 0.134 → 0.052.
+-- - app_private.blocked_between (every message sent), app_private.caller_timezone (a streak created without
+--   a time zone) and app_private.unchanged_since (each update an undo puts back) read rows members may not;
+--   app_private.lock_member_pair (every follow and block) is called only by definer triggers and stays out
+--   of members' reach. The four keep their definer and SET clause and become PL/pgSQL, with the same
+--   bodies: PL/pgSQL keeps a session's plans. One call a statement (pgbench -M prepared, one client):
+--   blocked_between 0.115 → 0.053 ms, caller_timezone 0.134 → 0.052.
 -- create or replace keeps each function's grants. Measured as the API runs them by
 -- bench/member-functions-ab.ts (docs/benchmark.md).
 

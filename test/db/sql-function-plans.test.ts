@@ -20,7 +20,7 @@ const LEFT = {
 };
 
 describe("SQL functions with a SET clause", () => {
-  it("are only the ones listed, each with its reason", async () => {
+  it("are only the ones listed above (each with its reason in a comment)", async () => {
     const rows = await sqlAsService<{ fn: string }>(
       `select n.nspname || '.' || p.proname as fn
          from pg_catalog.pg_proc p

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
-import { sqlAsService } from "../support/store";
+import { rolledBack } from "../support/rolled-back";
+import { sqlAsMember, sqlAsService } from "../support/store";
 
 /**
  * Fixed clocks: the service's entry point takes the instant explicitly (members cannot execute it;
@@ -124,8 +125,11 @@ describe("streak counts with fixed clocks", () => {
   it("computes current_count inline in the streaks view, with no function call a row", async () => {
     // A SET clause (or anything else that stops Postgres inlining the function) would put the call back
     // in the plan: parsed and planned at each statement, run through the SQL-function executor a row.
+    // Inlining depends on the caller's right to execute the function, so a member plans it.
+    const member = await makeMember();
     const plan = (
-      await sqlAsService<{ "QUERY PLAN": string }>(
+      await sqlAsMember<{ "QUERY PLAN": string }>(
+        member.id,
         "explain (verbose, costs off) select current_count from public.streaks_with_counts",
       )
     )
@@ -133,5 +137,27 @@ describe("streak counts with fixed clocks", () => {
       .join("\n");
     expect(plan).toMatch(/CASE WHEN/);
     expect(plan).not.toMatch(/streak_current_count/);
+  });
+
+  it("counts with Postgres's own operators whatever the caller's search path holds", async () => {
+    // The inlined body is parsed in the caller's statement: its operators name pg_catalog, so one that a
+    // schema ahead of it on the search path declares is not taken.
+    const { owner, id } = await streakIn("UTC");
+    await checkInAt(owner, id, new Date().toISOString());
+    const count = await rolledBack(async (tx) => {
+      await tx.exec(`
+        create schema shadow;
+        create function shadow.never(date, date) returns boolean language sql immutable as 'select false';
+        create operator shadow.>= (leftarg = date, rightarg = date, function = shadow.never);
+        create function shadow.epoch(date, integer) returns date language sql immutable as 'select date ''1970-01-01''';
+        create operator shadow.- (leftarg = date, rightarg = integer, function = shadow.epoch);
+        set local search_path = shadow, pg_catalog;`);
+      const [row] = await tx.query<{ n: number }>(
+        "select current_count as n from public.streaks_with_counts where id = $1",
+        [id],
+      );
+      return row?.n;
+    });
+    expect(count).toBe(1);
   });
 });
