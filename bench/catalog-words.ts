@@ -20,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import { asService, getDb } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
+import { alternate, settleSeeded } from "./driver-ab.ts";
 import { migrationFunction, migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -122,35 +123,28 @@ for (const name of settings.databases) {
     await seedCatalog(settings.catalogEntries);
     const known = Array.from({ length: KNOWN }, () => randomUUID());
     for (const key of known) await upsert(key);
-    await target.close();
-    await target.settle();
-    await target.open();
+    await settleSeeded(target);
     const turns: Record<string, number[]> = {};
     let n = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const order: Variant[] = round % 2 ? ["after", "before"] : ["before", "after"];
-      for (const variant of order) {
-        await switchTo(variant);
-        const runs: Record<(typeof KINDS)[number], () => Promise<number>> = {
-          "known work": () => upsert(known[n++ % KNOWN] as string),
-          "new work": () => upsert(randomUUID()),
-          "bulk insert": bulkInsert,
-          "link update": linkUpdate,
-        };
-        for (const kind of KINDS) {
-          const calls = BULK_KINDS.has(kind) ? 3 : CALLS;
-          await runs[kind]();
-          const times: number[] = [];
-          for (let i = 0; i < calls; i++) times.push(await runs[kind]());
-          const key = `${kind}|${variant}`;
-          turns[key] = [...(turns[key] ?? []), median(times)];
-        }
-        // The rolled-back statements leave dead rows and index entries: cleared before the next turn, so
-        // neither version meets more of them than the other (Postgres; nothing for PGlite, in this process).
-        await target.settle();
+    const runs: Record<(typeof KINDS)[number], () => Promise<number>> = {
+      "known work": () => upsert(known[n++ % KNOWN] as string),
+      "new work": () => upsert(randomUUID()),
+      "bulk insert": bulkInsert,
+      "link update": linkUpdate,
+    };
+    await alternate(ROUNDS, switchTo, async (variant) => {
+      for (const kind of KINDS) {
+        const calls = BULK_KINDS.has(kind) ? 3 : CALLS;
+        await runs[kind]();
+        const times: number[] = [];
+        for (let i = 0; i < calls; i++) times.push(await runs[kind]());
+        const key = `${kind}|${variant}`;
+        turns[key] = [...(turns[key] ?? []), median(times)];
       }
-    }
-    await switchTo("after");
+      // The rolled-back statements leave dead rows and index entries: cleared before the next turn, so
+      // neither version meets more of them than the other (Postgres; nothing for PGlite, in this process).
+      await target.settle();
+    });
     for (const kind of KINDS) {
       const of = (variant: Variant) => turns[`${kind}|${variant}`] ?? [];
       const before = median(of("before"));

@@ -1,7 +1,7 @@
-// Two versions of the store measured at the driver, taking turns (bench/search-ab.ts, streak-ab.ts): each
-// turn installs one version, then runs every kind of call from 8 loops at once for 3 s after half a second
-// unmeasured, which keeps both cores busy as pgbench would. The order flips each round (ABBA), so this
-// machine's drift falls on both alike.
+// Two versions of the store measured at the driver, taking turns (bench/search-ab.ts, streak-ab.ts,
+// writes-ab.ts, member-functions-ab.ts): each turn installs one version, then runs every kind of call from 8
+// loops at once for 3 s after half a second unmeasured, which keeps both cores busy as pgbench would. The
+// order flips each round (ABBA), so this machine's drift falls on both alike.
 import type { CpuSource } from "./cpu.ts";
 import type { Target } from "./databases.ts";
 import { closedLoop, type Measurement, median } from "./stats.ts";
@@ -11,7 +11,7 @@ import { getDb } from "../lib/db/index.ts";
 export type Variant = "before" | "after";
 
 /** A round's order: the two versions swap who goes first each round (ABBA). */
-export const turnOrder = (round: number): readonly Variant[] => (round % 2 ? ["after", "before"] : ["before", "after"]);
+const turnOrder = (round: number): readonly Variant[] => (round % 2 ? ["after", "before"] : ["before", "after"]);
 
 /** Installs a version: its SQL (functions as migrations wrote them) in one transaction. */
 export const installer = (versions: Record<Variant, string>) => async (variant: Variant) =>
@@ -28,39 +28,55 @@ interface TurnOptions<Kind extends string> {
   run: (kind: Kind, i: number, loop: number) => Promise<unknown>;
 }
 
-/** Every turn's measurement of each kind, by `${kind}|${variant}`; ends on "after". A failed call fails the run. */
-export async function takeTurns<Kind extends string>(
-  options: TurnOptions<Kind> & { cpu: CpuSource },
-): Promise<Map<string, Measurement[]>> {
-  const turns = new Map<string, Measurement[]>();
-  for (let round = 0; round < options.rounds; round++) {
+/**
+ * Runs `turn` for each version of each round, after installing it, in the round's order (ABBA); ends with
+ * "after" installed, as the store stands.
+ */
+export async function alternate(
+  rounds: number,
+  switchTo: (variant: Variant) => Promise<unknown>,
+  turn: (variant: Variant, round: number) => Promise<void>,
+): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
     for (const variant of turnOrder(round)) {
-      await options.switchTo(variant);
-      for (const kind of options.kinds) {
-        const work = async (i: number, loop: number) => void (await options.run(kind, i, loop));
-        await closedLoop(kind, LOOPS, 0.5, options.cpu, work);
-        const m = await closedLoop(kind, LOOPS, SECONDS, options.cpu, work);
-        if (m.unexpected) throw new Error(`${variant} ${kind}: ${m.unexpected} calls failed`);
-        turns.set(`${kind}|${variant}`, [...(turns.get(`${kind}|${variant}`) ?? []), m]);
-      }
+      await switchTo(variant);
+      await turn(variant, round);
     }
   }
-  await options.switchTo("after");
-  return turns;
+  await switchTo("after");
 }
 
 /**
- * takeTurns on a bench database its seed has just filled (open here): settled first, so autovacuum does not
- * work through the seed under the turns; the CPU counted is this process's and the database backends'.
+ * A bench database its seed has just filled (open), vacuumed and checkpointed and open again, so autovacuum
+ * does not work through the seed under the turns.
+ */
+export async function settleSeeded(target: Target): Promise<void> {
+  await target.close();
+  await target.settle();
+  await target.open();
+}
+
+/**
+ * Every turn's measurement of each kind, by `${kind}|${variant}`, on a database its seed has just filled
+ * (settled first); a failed call fails the run. The CPU counted is this process's and the database backends'.
  */
 export async function takeTurnsOn<Kind extends string>(
   target: Target,
   options: TurnOptions<Kind>,
 ): Promise<Map<string, Measurement[]>> {
-  await target.close();
-  await target.settle();
-  await target.open();
-  return takeTurns({ ...options, cpu: { app: "self", dbPids: target.dbPids } });
+  await settleSeeded(target);
+  const cpu: CpuSource = { app: "self", dbPids: target.dbPids };
+  const turns = new Map<string, Measurement[]>();
+  await alternate(options.rounds, options.switchTo, async (variant) => {
+    for (const kind of options.kinds) {
+      const work = async (i: number, loop: number) => void (await options.run(kind, i, loop));
+      await closedLoop(kind, LOOPS, 0.5, cpu, work);
+      const m = await closedLoop(kind, LOOPS, SECONDS, cpu, work);
+      if (m.unexpected) throw new Error(`${variant} ${kind}: ${m.unexpected} calls failed`);
+      turns.set(`${kind}|${variant}`, [...(turns.get(`${kind}|${variant}`) ?? []), m]);
+    }
+  });
+  return turns;
 }
 
 /**

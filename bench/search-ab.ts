@@ -21,7 +21,7 @@ import { buildIfStale } from "../scripts/next-build.ts";
 import { migrationText } from "./migration-sql.ts";
 import { seed, seedCatalog } from "./seed.ts";
 import { type Measurement, median } from "./stats.ts";
-import { installer, takeTurnsOn, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
+import { alternate, installer, settleSeeded, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const VARIANTS = {
@@ -62,26 +62,21 @@ async function atTheDriver(target: Target): Promise<void> {
 async function underLoad(target: Target): Promise<void> {
   await target.open();
   const seeded = await seed();
-  await target.close();
-  await target.settle();
-  await target.open();
+  await settleSeeded(target);
   const scenario = searchScenario(seeded);
   if (!scenario) throw new Error("no search scenario");
   const server = await startServer(serverEnv(target));
   const windows: Record<Variant, Measurement[]> = { before: [], after: [] };
   try {
     const cpu = { app: { group: server.group }, dbPids: target.dbPids };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const variant of turnOrder(round)) {
-        await switchTo(variant);
-        await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
-        const m = await measureApi(server.url, cpu, scenario);
-        windows[variant].push(m);
-        console.log(
-          `${variant.padEnd(6)} round ${round}: ${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (db ${m.cpuMsPerRequest.db}), unexpected ${m.unexpected}`,
-        );
-      }
-    }
+    await alternate(ROUNDS, switchTo, async (variant, round) => {
+      await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
+      const m = await measureApi(server.url, cpu, scenario);
+      windows[variant].push(m);
+      console.log(
+        `${variant.padEnd(6)} round ${round}: ${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest.total} ms/req (db ${m.cpuMsPerRequest.db}), unexpected ${m.unexpected}`,
+      );
+    });
   } finally {
     await server.stop();
     await target.drop();

@@ -16,7 +16,7 @@ import { createMember } from "../lib/auth/members.ts";
 import { asMember, asService, type Transaction } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { installer, LOOPS, takeTurnsOn, turnOrder, turnsLine, type Variant } from "./driver-ab.ts";
+import { alternate, installer, LOOPS, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
 import { migrationFunction, migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -98,19 +98,15 @@ for (const name of settings.databases) {
     for (const kind of KINDS) console.log(turnsLine(name, kind, turns, { rate: "writes/s", call: "write" }));
 
     const cascades = new Map<string, number[]>();
-    for (let round = 0; round < 2; round++) {
-      for (const variant of turnOrder(round)) {
-        await switchTo(variant);
-        for (const size of CASCADE) {
-          const doomed = await collectionOf(size);
-          const started = performance.now();
-          await asToken((tx) => tx.query("delete from public.collections where id = $1", [doomed]));
-          const key = `${size}|${variant}`;
-          cascades.set(key, [...(cascades.get(key) ?? []), performance.now() - started]);
-        }
+    await alternate(2, switchTo, async (variant) => {
+      for (const size of CASCADE) {
+        const doomed = await collectionOf(size);
+        const started = performance.now();
+        await asToken((tx) => tx.query("delete from public.collections where id = $1", [doomed]));
+        const key = `${size}|${variant}`;
+        cascades.set(key, [...(cascades.get(key) ?? []), performance.now() - started]);
       }
-    }
-    await switchTo("after");
+    });
     for (const size of CASCADE) {
       const of = (variant: Variant) => cascades.get(`${size}|${variant}`) ?? [];
       const show = (variant: Variant) =>

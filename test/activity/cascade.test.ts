@@ -108,6 +108,26 @@ describe("activity: what a deletion took with it", () => {
     expect(gone.every((e) => e.cascaded)).toBe(true);
   });
 
+  it("a deletion rolled back to a savepoint leaves no entry, and the deletions after it are matched as ever", async () => {
+    const ada = await makeMember();
+    const { collection, items } = await collectionWithItems(ada, 3);
+    // The first deletion's entry and its transaction-local mark go back together with the savepoint; the
+    // next deletion is then the first again, and the collection's cascade is matched with it.
+    await asToken(ada, async (tx) => {
+      await tx.exec("savepoint before_item");
+      await tx.query("delete from public.items where id = $1", [items[0]]);
+      await tx.exec("rollback to savepoint before_item");
+      await tx.query("delete from public.items where id = $1", [items[1]]);
+      await tx.query("delete from public.collections where id = $1", [collection]);
+    });
+    const entries = await entriesOf(ada);
+    expect(entries.filter((e) => e.operation === "collection.deleted")).toMatchObject([{ cascaded: false }]);
+    const gone = entries.filter((e) => e.operation === "item.deleted");
+    expect(gone[0]).toMatchObject({ record_id: items[1], cascaded: true });
+    expect(gone.map((e) => e.record_id).sort()).toEqual([...items].sort());
+    expect(gone.every((e) => e.cascaded)).toBe(true);
+  });
+
   it("rows one statement deletes with no parent among them are each recorded, none as gone with another", async () => {
     const ada = await makeMember();
     const todos = await asService((tx) =>

@@ -85,13 +85,16 @@ end`;
   // cascade: a collection's items, a streak's check-ins): it is marked cascaded, whichever of the two is
   // recorded first, and comes back with its parent. One call a statement, over all the rows it deleted (the
   // transition table "deleted"), matching them with the transaction's earlier entries by hash joins: a row's
-  // own call had searched every entry of its transaction, so a collection of n items cost n² (16,000 items: a
-  // minute). In a cascade the parent's call comes first (the cascade's rows are queued behind it), then its
-  // children's, each matched with it. The transaction's first deletion has no earlier entry to match, so it
-  // only inserts, as a lone API delete does. The rows of one statement are not matched with each other: no
-  // recorded table refers to itself (test/activity/cascade.test.ts). A matched statement's entries may come in
-  // the join's order rather than the deletion's (their created_at): only a cascade's rows share a statement
-  // through the API, and they come back with their parent, never one by one.
+  // own call had searched every entry of its transaction, so a collection of n items cost n²
+  // (bench/results/2026-11-29-writes.md). In a cascade the parent's call comes first (the cascade's rows are
+  // queued behind it), then its children's, each matched with it. The transaction's first deletion has no
+  // earlier entry to match, so it only inserts, as a lone API delete does. Its mark is a transaction-local
+  // setting, written in the same subtransaction as its entries: a savepoint rolled back takes both back, so a
+  // later deletion is then the first again and still finds nothing to match. The rows of one statement are
+  // not matched with each other: no recorded table refers to itself (test/activity/cascade.test.ts). A
+  // matched statement's entries may come in the join's order rather than the deletion's (their created_at):
+  // only a cascade's rows share a statement through the API, and they come back with their parent, never one
+  // by one.
   if (!source.keyed)
     throw new Error(`${source.operation}: a deletion is recorded by its row's id, and ${source.table} has none`);
   const image = source.image ? "to_jsonb(d)" : undefined;
