@@ -54,6 +54,20 @@ async function undo(member: TestMember) {
   return { status: response.status, body: await response.json() };
 }
 
+/**
+ * The ledger once a collection was deleted, `first` of its items deleted before it in the same transaction:
+ * one entry an item, every one marked as gone with the collection, `first`'s recorded first (and marked when
+ * the collection went).
+ */
+async function expectItemsGoneWithCollection(member: TestMember, items: string[], first: string | undefined) {
+  const entries = await entriesOf(member);
+  expect(entries.filter((e) => e.operation === "collection.deleted")).toMatchObject([{ cascaded: false }]);
+  const gone = entries.filter((e) => e.operation === "item.deleted");
+  expect(gone[0]).toMatchObject({ record_id: first, cascaded: true });
+  expect(gone.map((e) => e.record_id).sort()).toEqual([...items].sort());
+  expect(gone.every((e) => e.cascaded)).toBe(true);
+}
+
 describe("activity: what a deletion took with it", () => {
   it("a collection deleted with 300 items: one entry each, the items marked as gone with it, all back on undo", async () => {
     const ada = await makeMember();
@@ -99,13 +113,7 @@ describe("activity: what a deletion took with it", () => {
       await tx.query("delete from public.items where id = $1", [items[0]]);
       await tx.query("delete from public.collections where id = $1", [collection]);
     });
-    const entries = await entriesOf(ada);
-    expect(entries.filter((e) => e.operation === "collection.deleted")).toMatchObject([{ cascaded: false }]);
-    const gone = entries.filter((e) => e.operation === "item.deleted");
-    // The first was recorded before its collection was deleted, and marked when it was.
-    expect(gone[0]).toMatchObject({ record_id: items[0], cascaded: true });
-    expect(gone.map((e) => e.record_id).sort()).toEqual([...items].sort());
-    expect(gone.every((e) => e.cascaded)).toBe(true);
+    await expectItemsGoneWithCollection(ada, items, items[0]);
   });
 
   it("a deletion rolled back to a savepoint leaves no entry, and the deletions after it are matched as ever", async () => {
@@ -120,12 +128,7 @@ describe("activity: what a deletion took with it", () => {
       await tx.query("delete from public.items where id = $1", [items[1]]);
       await tx.query("delete from public.collections where id = $1", [collection]);
     });
-    const entries = await entriesOf(ada);
-    expect(entries.filter((e) => e.operation === "collection.deleted")).toMatchObject([{ cascaded: false }]);
-    const gone = entries.filter((e) => e.operation === "item.deleted");
-    expect(gone[0]).toMatchObject({ record_id: items[1], cascaded: true });
-    expect(gone.map((e) => e.record_id).sort()).toEqual([...items].sort());
-    expect(gone.every((e) => e.cascaded)).toBe(true);
+    await expectItemsGoneWithCollection(ada, items, items[1]);
   });
 
   it("rows one statement deletes with no parent among them are each recorded, none as gone with another", async () => {
