@@ -1,7 +1,8 @@
-// Two versions of the store measured at the driver, taking turns (bench/search-ab.ts, streak-ab.ts,
-// writes-ab.ts, member-functions-ab.ts): each turn installs one version, then runs every kind of call from 8
-// loops at once for 3 s after half a second unmeasured, which keeps both cores busy as pgbench would. The
-// order flips each round (ABBA), so this machine's drift falls on both alike.
+// Two versions of the store taking turns, each turn installing one (alternate): the order flips each round
+// (ABBA), so this machine's drift falls on both alike (the A/B scripts of bench/: search-ab.ts, streak-ab.ts,
+// writes-ab.ts, member-functions-ab.ts, catalog-words.ts). takeTurnsOn measures at the driver: every kind of
+// call from 8 loops at once for 3 s after half a second unmeasured, which keeps both cores busy as pgbench
+// would.
 import type { CpuSource } from "./cpu.ts";
 import type { Target } from "./databases.ts";
 import { closedLoop, type Measurement, median } from "./stats.ts";
@@ -47,8 +48,8 @@ export async function alternate(
 }
 
 /**
- * A bench database its seed has just filled (open), vacuumed and checkpointed and open again, so autovacuum
- * does not work through the seed under the turns.
+ * A bench database its seed has just filled (open), settled and open again: on the Postgres server vacuumed and
+ * checkpointed, so autovacuum does not work through the seed under the turns (PGlite's settle does nothing).
  */
 export async function settleSeeded(target: Target): Promise<void> {
   await target.close();

@@ -70,8 +70,9 @@ for (const name of settings.databases) {
     const memberOf = (loop: number) => nth(members, loop);
     const otherOf = (i: number) => nth(others, i).id;
     const actor: Actor = { kind: "token", id: randomUUID(), surface: "rest" };
-    // Each loop's member owns STREAKS streaks (the list's page is 50 of them); the first, checked in today, is
-    // the one the check-in kind checks in again (the bench's row: 200).
+    // Each loop's member owns STREAKS streaks, each checked in today, so the list's page of 50 computes every
+    // count (a streak never checked in stops at its null day); the first is the one the check-in kind checks
+    // in again (the bench's row: 200).
     const streakIds = await Promise.all(
       members.map(async (member) => {
         const rows = await asService((tx) =>
@@ -80,7 +81,8 @@ for (const name of settings.databases) {
             [member.id, STREAKS],
           ),
         );
-        await asMember(member.id, (tx) => tx.query("select public.check_in_streak($1, null, null)", [rows[0]?.id]));
+        for (const row of rows)
+          await asMember(member.id, (tx) => tx.query("select public.check_in_streak($1, null, null)", [row.id]));
         return rows.map((row) => row.id);
       }),
     );

@@ -121,13 +121,26 @@ describe("activity: what a deletion took with it", () => {
     const { collection, items } = await collectionWithItems(ada, 3);
     // The first deletion's entry and its transaction-local mark go back together with the savepoint; the
     // next deletion is then the first again, and the collection's cascade is matched with it.
-    await asToken(ada, async (tx) => {
+    const mark = async (tx: Transaction) => {
+      const [row] = await tx.query<{ mark: string | null; xact: string | null }>(
+        "select current_setting('pds.deletions_recorded', true) as mark, txid_current_if_assigned()::text as xact",
+      );
+      return row;
+    };
+    const marks = await asToken(ada, async (tx) => {
       await tx.exec("savepoint before_item");
       await tx.query("delete from public.items where id = $1", [items[0]]);
+      const inSavepoint = await mark(tx);
       await tx.exec("rollback to savepoint before_item");
+      const afterRollback = await mark(tx);
       await tx.query("delete from public.items where id = $1", [items[1]]);
       await tx.query("delete from public.collections where id = $1", [collection]);
+      return { inSavepoint, afterRollback };
     });
+    expect(marks.inSavepoint?.xact).toMatch(/^\d+$/);
+    expect(marks.inSavepoint?.mark).toBe(marks.inSavepoint?.xact);
+    expect(marks.afterRollback?.xact).toBe(marks.inSavepoint?.xact);
+    expect(marks.afterRollback?.mark).not.toBe(marks.inSavepoint?.xact);
     await expectItemsGoneWithCollection(ada, items, items[1]);
   });
 

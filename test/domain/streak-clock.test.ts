@@ -141,7 +141,7 @@ describe("streak counts with fixed clocks", () => {
 
   it("counts with Postgres's own operators whatever the caller's search path holds", async () => {
     // The inlined body is parsed in the caller's statement: its operators name pg_catalog, so one that a
-    // schema ahead of it on the search path declares is not taken.
+    // schema ahead of it on the search path declares is not taken. Either shadow, taken, would make the count 0.
     const { owner, id } = await streakIn("UTC");
     await checkInAt(owner, id, new Date().toISOString());
     const count = await rolledBack(async (tx) => {
@@ -149,8 +149,8 @@ describe("streak counts with fixed clocks", () => {
         create schema shadow;
         create function shadow.never(date, date) returns boolean language sql immutable as 'select false';
         create operator shadow.>= (leftarg = date, rightarg = date, function = shadow.never);
-        create function shadow.epoch(date, integer) returns date language sql immutable as 'select date ''1970-01-01''';
-        create operator shadow.- (leftarg = date, rightarg = integer, function = shadow.epoch);
+        create function shadow.doomsday(date, integer) returns date language sql immutable as 'select date ''9999-12-31''';
+        create operator shadow.- (leftarg = date, rightarg = integer, function = shadow.doomsday);
         set local search_path = shadow, pg_catalog;`);
       const [row] = await tx.query<{ n: number }>(
         "select current_count as n from public.streaks_with_counts where id = $1",
