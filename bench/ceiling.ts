@@ -1,5 +1,5 @@
 import { authenticateToken } from "../lib/auth/tokens.ts";
-import { asMember, closeDb, type Database, getDb, type Transaction } from "../lib/db/index.ts";
+import { type Actor, asMember, closeDb, type Database, getDb, type Transaction } from "../lib/db/index.ts";
 import { pageColumns } from "../lib/domain/crud.ts";
 import { handlerFor } from "../lib/domain/handlers.ts";
 import { keysetPage } from "../lib/http/pagination.ts";
@@ -39,13 +39,21 @@ export function capability(tool: string): Capability | undefined {
   return capabilityByTool.get(tool);
 }
 
-function listCollections(): (memberId: string) => Promise<unknown> {
-  const cap = capability("collections_list");
+/**
+ * A tool's handler as the pipeline's own database step runs it: in the member's transaction (with the actor's
+ * claims, which the events and the ledger read), the same SQL and row mapping, no HTTP and no validation.
+ */
+export function memberHandler(
+  tool: string,
+  actor?: Actor,
+): (memberId: string, input?: Record<string, unknown>) => Promise<unknown> {
+  const cap = capability(tool);
   const handler = cap && handlerFor(cap);
-  if (!cap || !handler) throw new Error("collections_list is missing from the registry");
-  // The pipeline's own database step: the member transaction and the generic list (same SQL, same row mapping).
-  return (memberId) =>
-    asMember(memberId, (tx) => handler({ memberId, scopes: new Set(), tx, input: {}, capability: cap }));
+  if (!cap || !handler) throw new Error(`${tool} is missing from the registry`);
+  return (memberId, input = {}) =>
+    asMember(memberId, (tx) => handler({ memberId, scopes: new Set(), tx, input, capability: cap, actor }), {
+      actor,
+    });
 }
 
 /**
@@ -54,7 +62,7 @@ function listCollections(): (memberId: string) => Promise<unknown> {
  * pipeline does before it, so the table shows what authentication costs on its own.
  */
 export async function measureCeiling(seeded: Seeded, dbPids: CpuSource["dbPids"]): Promise<Measurement[]> {
-  const list = listCollections();
+  const list = memberHandler("collections_list");
   const { members } = seeded;
   const pick = (i: number) => members[i % members.length];
   // Each loop warms until level first, as the server rows do: a driver opened anew (PGlite in this

@@ -17,12 +17,9 @@
 // Calls a second and CPU a call (/proc): the database backends' on Postgres, the whole process's on PGlite.
 // Run: BENCH_DATABASES=postgres,pglite node bench/member-functions-ab.ts
 import { randomUUID } from "node:crypto";
-import { streaks } from "../registry/resources/streaks.ts";
 import { createMember } from "../lib/auth/members.ts";
-import { type Actor, asMember, asService } from "../lib/db/index.ts";
-import { checkInStreak } from "../lib/domain/check-in.ts";
-import type { VerbContext } from "../lib/domain/context.ts";
-import { genericHandler } from "../lib/domain/crud.ts";
+import { type Actor, asMember, asService, type Transaction } from "../lib/db/index.ts";
+import { memberHandler } from "./ceiling.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { installer, LOOPS, takeTurnsOn, turnsLine } from "./driver-ab.ts";
@@ -81,42 +78,34 @@ for (const name of settings.databases) {
             [member.id, STREAKS],
           ),
         );
-        for (const row of rows)
-          await asMember(member.id, (tx) => tx.query("select public.check_in_streak($1, null, null)", [row.id]));
-        return rows.map((row) => row.id);
+        const ids = rows.map((row) => row.id);
+        await asMember(member.id, (tx) =>
+          tx.query("select public.check_in_streak(id, null, null) from unnest($1::uuid[]) id", [ids]),
+        );
+        return ids;
       }),
     );
-    const as = <T>(
-      loop: number,
-      fn: (ctx: VerbContext) => Promise<T>,
-      input: Record<string, unknown> = {},
-      member = memberOf(loop),
-    ) => {
-      return asMember(member.id, (tx) => fn({ memberId: member.id, tx, input, actor } as unknown as VerbContext), {
-        actor,
-      });
-    };
-    const listStreaks = genericHandler(streaks, "list");
-    const createStreak = genericHandler(streaks, "create");
+    const statements = (loop: number, fn: (tx: Transaction) => Promise<unknown>) =>
+      asMember(memberOf(loop).id, fn, { actor });
+    const listStreaks = memberHandler("streaks_list", actor);
+    const createStreak = memberHandler("streaks_create", actor);
+    const checkIn = memberHandler("streaks_check_in", actor);
     const runs = {
       message: (i: number, loop: number) =>
-        as(loop, ({ tx }) =>
+        statements(loop, (tx) =>
           tx.query("insert into public.messages (recipient_id, body) values ($1, 'bench') returning id", [otherOf(i)]),
         ),
       follow: (i: number, loop: number) =>
-        as(loop, async ({ tx }) => {
+        statements(loop, async (tx) => {
           const [row] = await tx.query<{ id: string }>(
             "insert into public.follows (followee_id) values ($1) returning id",
             [otherOf(i)],
           );
           await tx.query("delete from public.follows where id = $1", [row?.id]);
         }),
-      "new streak": (_: number, loop: number) => as(loop, createStreak, { name: "Bench new" }, nth(creators, loop)),
-      "check-in": (_: number, loop: number) =>
-        as(loop, (ctx) => checkInStreak(ctx as Parameters<typeof checkInStreak>[0]), {
-          id: streakIds[loop]?.[0],
-        }),
-      "streaks list": (_: number, loop: number) => as(loop, listStreaks, { limit: 50 }),
+      "new streak": (_: number, loop: number) => createStreak(nth(creators, loop).id, { name: "Bench new" }),
+      "check-in": (_: number, loop: number) => checkIn(memberOf(loop).id, { id: streakIds[loop]?.[0] }),
+      "streaks list": (_: number, loop: number) => listStreaks(memberOf(loop).id, { limit: 50 }),
     };
     const turns = await takeTurnsOn(target, {
       rounds: ROUNDS,
