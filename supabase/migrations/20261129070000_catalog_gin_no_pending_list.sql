@@ -1,0 +1,21 @@
+-- The catalog's two GIN indexes (trigrams and full text) stop keeping a pending list.
+--
+-- With fastupdate, Postgres's default, a GIN index puts new entries in a pending list, and every scan of
+-- the index reads that whole list until VACUUM, or an insert that finds it over gin_pending_list_limit
+-- (4 MB, a few thousand entries), moves it into the index. Every search that ranks fuzzy candidates
+-- scans these indexes three times (the trigram index for `%` and `<%`, the full-text index), so each
+-- search read the list three times. PGlite, the embedded default, runs no autovacuum, so there the list
+-- only grew until it overflowed; on the server it is anywhere from empty to 4 MB between autovacuums.
+-- With 2,520 entries pending a search on a 2,000-entry catalog took 12-20 ms; with none, 5-9 ms
+-- (bench/results/2026-11-29-gin-pending.md).
+--
+-- Without the list each insert writes its trigrams into the index itself. Entries arrive one at a time
+-- as members save links, and are searched far more often than written; the same note measures the
+-- insert's cost. This is what the Postgres manual advises where steady response time matters more than
+-- update speed (GIN "fastupdate").
+alter index public.catalog_entries_search_trgm_idx set (fastupdate = off);
+alter index public.catalog_entries_search_fts_idx set (fastupdate = off);
+
+-- Turning fastupdate off leaves what is already pending in the list; this moves it into the index.
+select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_trgm_idx'::regclass);
+select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_fts_idx'::regclass);
