@@ -18,6 +18,7 @@
 // Run: BENCH_DATABASES=postgres,pglite BENCH_CATALOG=100000 node bench/catalog-words.ts
 import { randomUUID } from "node:crypto";
 import { asService, getDb } from "../lib/db/index.ts";
+import { draftOf, timedUpsert } from "./catalog-upsert.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
 import { alternate, settleSeeded } from "./driver-ab.ts";
@@ -58,25 +59,7 @@ const switchTo = (variant: Variant) =>
     for (const statement of VARIANTS[variant]) await tx.query(statement);
   });
 
-const draft = (key: string) =>
-  JSON.stringify({
-    domain: "music",
-    title: `Lantern harbour ${key.slice(0, 8)}`,
-    creators: [{ name: "Bench Artist" }],
-    external_ids: [{ namespace: "bench", value: key }],
-  });
-/** The upsert's execution time in µs, as the database times it (EXPLAIN ANALYZE: no round trip, no commit). */
-const upsert = (key: string) =>
-  asService(async (tx) => {
-    const [row] = await tx.query<{ "QUERY PLAN": unknown }>(
-      "explain (analyze, format json) select app_private.upsert_catalog_entry($1::jsonb)",
-      [draft(key)],
-    );
-    const raw = row?.["QUERY PLAN"];
-    const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { "Execution Time": number }[];
-    if (!plan) throw new Error("no plan");
-    return plan["Execution Time"] * 1000;
-  });
+const upsert = (key: string) => timedUpsert(draftOf(key, `Lantern harbour ${key.slice(0, 8)}`));
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

@@ -27,6 +27,8 @@ interface TurnOptions<Kind extends string> {
   switchTo: (variant: Variant) => Promise<unknown>;
   /** `i` counts the turn's calls; `loop` is the calling loop's index (0 to LOOPS − 1). */
   run: (kind: Kind, i: number, loop: number) => Promise<unknown>;
+  /** Each turn's own step after installing its version and before the calls it measures. */
+  prepare?: (variant: Variant) => Promise<unknown>;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function takeTurnsOn<Kind extends string>(
   const cpu: CpuSource = { app: "self", dbPids: target.dbPids };
   const turns = new Map<string, Measurement[]>();
   await alternate(options.rounds, options.switchTo, async (variant) => {
+    await options.prepare?.(variant);
     for (const kind of options.kinds) {
       const work = async (i: number, loop: number) => void (await options.run(kind, i, loop));
       await closedLoop(kind, LOOPS, 0.5, cpu, work);
