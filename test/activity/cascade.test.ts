@@ -72,6 +72,15 @@ describe("activity: what a deletion took with it", () => {
   it("a collection deleted with 300 items: one entry each, the items marked as gone with it, all back on undo", async () => {
     const ada = await makeMember();
     const { collection, items } = await collectionWithItems(ada, 300);
+    const rowsOf = () =>
+      asService((tx) =>
+        tx.query<{ row: unknown }>(
+          `select to_jsonb(c) as row from public.collections c where id = $1
+           union all (select to_jsonb(i) from public.items i where collection_id = $1 order by id)`,
+          [collection],
+        ),
+      );
+    const stored = await rowsOf();
     expect((await api("DELETE", `/collections/${collection}`, { token: ada.token })).status).toBe(204);
 
     const entries = await entriesOf(ada);
@@ -84,11 +93,17 @@ describe("activity: what a deletion took with it", () => {
 
     const undone = await undo(ada);
     expect(undone.status).toBe(200);
-    expect(undone.body.result.restored).toHaveLength(301);
-    const back = await asService((tx) =>
-      tx.query<{ n: number }>("select count(*)::int as n from public.items where collection_id = $1", [collection]),
+    // The record first, then what went with it; every row back as it was, every entry marked undone.
+    const [first, ...rest] = undone.body.result.restored as string[];
+    expect(first).toBe(collection);
+    expect(rest.sort()).toEqual([...items].sort());
+    expect(await rowsOf()).toEqual(stored);
+    const open = await asService((tx) =>
+      tx.query("select id from public.activity where owner_id = $1 and before is not null and undone_at is null", [
+        ada.id,
+      ]),
     );
-    expect(back).toEqual([{ n: 300 }]);
+    expect(open).toEqual([]);
   });
 
   it("records a cascade of many rows in one call of the trigger, not one a row", async () => {
@@ -191,6 +206,16 @@ describe("activity: what a deletion took with it", () => {
     const checkIns = entries.filter((e) => e.operation === "streak.checked_in.deleted");
     expect(checkIns).toHaveLength(5);
     expect(checkIns.every((e) => e.cascaded)).toBe(true);
+    // Undo puts the streak back before its check-ins, which refer to it.
+    const undone = await undo(ada);
+    expect(undone.status).toBe(200);
+    expect(undone.body.result.restored[0]).toBe(streak?.id);
+    const back = await asService((tx) =>
+      tx.query<{ n: number }>("select count(*)::int as n from public.streak_check_ins where streak_id = $1", [
+        streak?.id,
+      ]),
+    );
+    expect(back).toEqual([{ n: 5 }]);
   });
 
   it("no table whose deletions are recorded refers to itself, so a statement's own rows never went with each other", async () => {
