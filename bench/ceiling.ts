@@ -5,6 +5,7 @@ import { handlerFor } from "../lib/domain/handlers.ts";
 import { keysetPage } from "../lib/http/pagination.ts";
 import { collections } from "../registry/resources/collections.ts";
 import { type Capability, capabilityByTool } from "../registry/capabilities.ts";
+import type { Scope } from "../registry/scopes.ts";
 import { settings } from "./config.ts";
 import type { CpuSource } from "./cpu.ts";
 import type { Seeded } from "./seed.ts";
@@ -42,18 +43,18 @@ export function capability(tool: string): Capability | undefined {
 /**
  * A tool's handler as the pipeline's own database step runs it: in the member's transaction (with the actor's
  * claims, which the events and the ledger read), the same SQL and row mapping, no HTTP and no validation.
+ * `scopes` are the credential's, for the handlers that check one themselves (undo).
  */
 export function memberHandler(
   tool: string,
   actor?: Actor,
+  scopes: ReadonlySet<Scope> = new Set(),
 ): (memberId: string, input?: Record<string, unknown>) => Promise<unknown> {
   const cap = capability(tool);
   const handler = cap && handlerFor(cap);
   if (!cap || !handler) throw new Error(`${tool} is missing from the registry`);
   return (memberId, input = {}) =>
-    asMember(memberId, (tx) => handler({ memberId, scopes: new Set(), tx, input, capability: cap, actor }), {
-      actor,
-    });
+    asMember(memberId, (tx) => handler({ memberId, scopes, tx, input, capability: cap, actor }), { actor });
 }
 
 /**
