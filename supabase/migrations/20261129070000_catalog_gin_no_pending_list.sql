@@ -1,8 +1,8 @@
 -- The catalog's two GIN indexes (trigrams and full text) stop keeping a pending list.
 --
 -- With fastupdate, Postgres's default, a GIN index puts new entries in a pending list, and every scan of
--- the index reads that whole list until VACUUM, or an insert that finds it over gin_pending_list_limit
--- (4 MB, a few thousand entries), moves it into the index. Every search that ranks fuzzy candidates
+-- the index reads that whole list until VACUUM (or autovacuum's analyze), or an insert that finds it over
+-- gin_pending_list_limit (4 MB, a few thousand entries), moves it into the index. Every search that ranks fuzzy candidates
 -- scans these indexes three times (the trigram index for `%` and `<%`, the full-text index), so each
 -- search read the list three times. PGlite, the embedded default, runs no autovacuum, so there the list
 -- only grew until it overflowed; on the server it is anywhere from empty to 4 MB between autovacuums.
@@ -13,9 +13,17 @@
 -- as members save links, and are searched far more often than written; the same note measures the
 -- insert's cost. This is what the Postgres manual advises where steady response time matters more than
 -- update speed (GIN "fastupdate").
+--
+-- Changing the setting locks each index against every statement on the catalog (searches plan with all
+-- its indexes open) until the migrations commit. So the pending entries are moved first, which stops
+-- neither searches nor saves, and the change waits at most 5 s for searches already running: past that the
+-- migration fails and can simply run again, rather than holding every search and save behind it.
+-- A last move takes whatever was saved in between.
+select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_trgm_idx'::regclass);
+select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_fts_idx'::regclass);
+set local lock_timeout = '5s';
 alter index public.catalog_entries_search_trgm_idx set (fastupdate = off);
 alter index public.catalog_entries_search_fts_idx set (fastupdate = off);
-
--- Turning fastupdate off leaves what is already pending in the list; this moves it into the index.
+set local lock_timeout to default;
 select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_trgm_idx'::regclass);
 select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_fts_idx'::regclass);

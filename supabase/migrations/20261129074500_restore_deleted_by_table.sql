@@ -6,17 +6,21 @@
 -- (jsonb_populate_recordset) and marks the cascaded ledger rows undone in one update. What remains a row
 -- is what the rows' own triggers and foreign keys do.
 --
--- Tables go in the order their first row was recorded, the deleted record's own table first: a row's
--- deletion is recorded after the deletion of what it belonged to, so a table's rows come after those of
--- the tables they refer to, as they did row by row. Foreign keys are checked at the end of each
--- statement, so rows of one table may refer to each other in any order. The answer lists the record
--- first, then the rest table by table, each in the order it was recorded.
+-- The deleted record's own table goes first, then the others in the order their first row was recorded.
+-- What went with a record is what referred to it, one level deep: items to their collection, check-ins
+-- to their streak (test/activity/cascade.test.ts checks that no recorded table refers to another that
+-- refers to a third). So every row's parent is back before the row, also when the row was deleted before
+-- its parent in the same transaction. Foreign keys are checked at the end of each statement, so rows of
+-- one table may refer to each other in any order. The ledger entries marked undone are the ones whose
+-- rows went back. The answer lists the record first, then the rest table by table, each in the order it
+-- was recorded.
 create or replace function app_private.restore_deleted(p_activity uuid) returns uuid[]
 language plpgsql security definer set search_path = '' as $$
 declare
   v_root public.activity;
   v_table record;
   v_ids uuid[] := '{}';
+  v_entries uuid[] := '{}';
 begin
   select * into v_root from public.activity
    where id = p_activity and owner_id = (select auth.uid()) and before is not null and operation like '%.deleted';
@@ -26,7 +30,8 @@ begin
   for v_table in
     select a.record_table,
            jsonb_agg(a.before order by a.cascaded, a.created_at) as rows,
-           array_agg(a.record_id order by a.cascaded, a.created_at) as ids
+           array_agg(a.record_id order by a.cascaded, a.created_at) as ids,
+           array_agg(a.id) as entries
       from public.activity a
      where a.id = v_root.id
         or (a.xact = v_root.xact and a.owner_id = v_root.owner_id and a.cascaded and not v_root.cascaded
@@ -35,12 +40,13 @@ begin
      order by bool_and(a.cascaded), min(a.created_at)
   loop
     execute format('insert into %s select * from jsonb_populate_recordset(null::%s, $1)',
-                   v_table.record_table, v_table.record_table)
+                   v_table.record_table::regclass, v_table.record_table::regclass)
       using v_table.rows;
     v_ids := v_ids || v_table.ids;
+    v_entries := v_entries || v_table.entries;
   end loop;
-  update public.activity a set undone_at = clock_timestamp(), undone_by = app_private.current_actor()
-   where a.xact = v_root.xact and a.owner_id = v_root.owner_id and a.cascaded and not v_root.cascaded
-     and a.before is not null and a.undone_at is null and a.id <> v_root.id;
+  -- The record's own entry was marked when the undo claimed it.
+  update public.activity set undone_at = clock_timestamp(), undone_by = app_private.current_actor()
+   where id = any(v_entries) and id <> v_root.id;
   return v_ids;
 end $$;

@@ -129,6 +129,14 @@ describe("activity: what a deletion took with it", () => {
       await tx.query("delete from public.collections where id = $1", [collection]);
     });
     await expectItemsGoneWithCollection(ada, items, items[0]);
+    // Undo puts the collection back before the items, though that item's deletion was recorded first.
+    const undone = await undo(ada);
+    expect(undone.status).toBe(200);
+    expect([...undone.body.result.restored].sort()).toEqual([collection, ...items].sort());
+    const back = await asService((tx) =>
+      tx.query<{ n: number }>("select count(*)::int as n from public.items where collection_id = $1", [collection]),
+    );
+    expect(back).toEqual([{ n: 3 }]);
   });
 
   it("a deletion rolled back to a savepoint leaves no entry, and the deletions after it are matched as ever", async () => {
@@ -218,7 +226,7 @@ describe("activity: what a deletion took with it", () => {
     expect(back).toEqual([{ n: 5 }]);
   });
 
-  it("no table whose deletions are recorded refers to itself, so a statement's own rows never went with each other", async () => {
+  it("no table whose deletions are recorded refers to itself or to one that refers to a third", async () => {
     // The triggers never match the rows of one statement with each other (lib/domain/activity/triggers-sql.ts):
     // a table with a foreign key to itself would need it.
     const tables = [...new Set(ACTIVITY_SOURCES.filter((s) => s.on === "delete").map((s) => s.table))];
@@ -231,5 +239,18 @@ describe("activity: what a deletion took with it", () => {
       ),
     );
     expect(selfReferences).toEqual([]);
+    // And what went with a record is one level deep: no recorded table refers to one that refers to a
+    // third, which app_private.restore_deleted's order of tables relies on (20261129074500).
+    const chains = await asService((tx) =>
+      tx.query(
+        `select a.conrelid::regclass::text as child, b.conrelid::regclass::text as parent
+           from pg_constraint a join pg_constraint b on b.conrelid = a.confrelid
+          where a.contype = 'f' and b.contype = 'f' and a.conrelid <> a.confrelid and b.conrelid <> b.confrelid
+            and a.conrelid = any ($1::regclass[]) and b.conrelid = any ($1::regclass[])
+            and b.confrelid = any ($1::regclass[])`,
+        [tables],
+      ),
+    );
+    expect(chains).toEqual([]);
   });
 });
