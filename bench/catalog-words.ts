@@ -21,7 +21,7 @@ import { asService, getDb } from "../lib/db/index.ts";
 import { draftOf, timedUpsert } from "./catalog-upsert.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { alternate, settleSeeded } from "./driver-ab.ts";
+import { alternate, beforeAfter, settleSeeded } from "./driver-ab.ts";
 import { migrationFunction, migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -129,15 +129,11 @@ for (const name of settings.databases) {
       await target.settle();
     });
     for (const kind of KINDS) {
-      const of = (variant: Variant) => turns[`${kind}|${variant}`] ?? [];
-      const before = median(of("before"));
-      const after = median(of("after"));
       const unit = BULK_KINDS.has(kind) ? 1000 : 1;
-      const show = (values: number[]) => values.map((v) => (v / unit).toFixed(0)).join(", ");
+      const of = (variant: Variant) => (turns[`${kind}|${variant}`] ?? []).map((v) => v / unit);
       console.log(
         `${name} ${kind}${kind === "bulk insert" ? ` (${BULK})` : kind === "link update" ? ` (${UPDATED})` : ""}: ${unit === 1 ? "µs" : "ms"} a call, median of turn medians: ` +
-          `before ${(before / unit).toFixed(0)} → after ${(after / unit).toFixed(0)} (×${(after / before).toFixed(2)}); ` +
-          `turns [${show(of("before"))}] → [${show(of("after"))}]`,
+          beforeAfter(of("before"), of("after"), 0),
       );
     }
   } finally {

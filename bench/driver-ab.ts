@@ -83,6 +83,13 @@ export async function takeTurnsOn<Kind extends string>(
   return turns;
 }
 
+/** Two versions' figures: medians before → after, the ratio, and every figure ("turns"). */
+export function beforeAfter(before: readonly number[], after: readonly number[], digits = 2): string {
+  const [b, a] = [median([...before]), median([...after])];
+  const show = (values: readonly number[]) => values.map((v) => v.toFixed(digits)).join(", ");
+  return `${b.toFixed(digits)} → ${a.toFixed(digits)} (×${(a / b).toFixed(2)}; turns [${show(before)}] → [${show(after)}])`;
+}
+
 /**
  * One kind's line: calls a second and CPU a call (the database backends' on Postgres, the whole process's
  * on PGlite, whose database runs in it), medians before → after with every turn.
@@ -94,14 +101,8 @@ export function turnsLine(
   labels: { rate: string; call: string },
 ): string {
   const of = (variant: Variant) => turns.get(`${kind}|${variant}`) ?? [];
-  const line = (what: string, read: (m: Measurement) => number) => {
-    const [before, after] = [median(of("before").map(read)), median(of("after").map(read))];
-    const show = (variant: Variant) =>
-      of(variant)
-        .map((m) => read(m).toFixed(2))
-        .join(", ");
-    return `${what} ${before.toFixed(2)} → ${after.toFixed(2)} (×${(after / before).toFixed(2)}; turns [${show("before")}] → [${show("after")}])`;
-  };
+  const line = (what: string, read: (m: Measurement) => number) =>
+    `${what} ${beforeAfter(of("before").map(read), of("after").map(read))}`;
   const cpu =
     database === "postgres"
       ? line(`CPU ms a ${labels.call}, the database's`, (m) => m.cpuMsPerRequest.db)

@@ -19,7 +19,7 @@ import { asMember, asService, getDb } from "../lib/db/index.ts";
 import { draftOf, timedUpsert } from "./catalog-upsert.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { installer, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
+import { beforeAfter, installer, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
 import { migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -33,16 +33,21 @@ const switchTo = installer({
   before: INDEXES.map((index) => `alter index ${index} reset (fastupdate);`).join("\n"),
   after: migrationText("20261129070000_catalog_gin_no_pending_list"),
 });
-const SAVED = "Saved";
-/** The previous turn's saves gone and their dead rows vacuumed away, which also empties the pending list. */
+/** The previous turn's saves (drafts name them in the "bench" namespace) gone, and vacuumed away with their
+ * dead rows, which also empties the pending list. */
 async function resetCatalog(): Promise<void> {
-  await asService((tx) => tx.query("delete from public.catalog_entries where title like $1", [`${SAVED} %`]));
+  await asService((tx) =>
+    tx.query(
+      `delete from public.catalog_entries
+        where id in (select entry_id from public.catalog_external_ids where namespace = 'bench')`,
+    ),
+  );
   await (await getDb()).query(
     "vacuum public.catalog_entries, public.catalog_search_words, public.catalog_external_ids",
   );
 }
-/** A title of hex digits, which hold none of the searches' trigrams. */
-const savedTitle = () => `${SAVED} ${randomUUID().slice(0, 8)} ${randomUUID().slice(24)}`;
+/** "Saved" and hex digits, which hold none of the searches' trigrams. */
+const savedTitle = () => `Saved ${randomUUID().slice(0, 8)} ${randomUUID().slice(24)}`;
 
 for (const name of settings.databases) {
   const target = await createTarget(name);
@@ -64,11 +69,8 @@ for (const name of settings.databases) {
       },
       run: (query) => asMember(member.id, (tx) => searchPage(tx, { query, domain: null, limit: 50 })),
     });
-    const [before, after] = [median(saves.before), median(saves.after)];
-    const show = (values: number[]) => values.map((v) => v.toFixed(0)).join(", ");
     console.log(
-      `${name} a new work saved, µs the database spends (median of turn medians): ${before.toFixed(0)} → ${after.toFixed(0)} ` +
-        `(×${(after / before).toFixed(2)}; turns [${show(saves.before)}] → [${show(saves.after)}])`,
+      `${name} a new work saved, µs the database spends (median of turn medians): ${beforeAfter(saves.before, saves.after, 0)}`,
     );
     console.log(`${name} searches, a page of 50, after ${PENDING} works saved in the turn:`);
     for (const query of QUERIES) console.log(turnsLine(name, query, turns, { rate: "searches/s", call: "search" }));

@@ -11,9 +11,8 @@ import { type Actor, asService } from "../lib/db/index.ts";
 import { memberHandler } from "./ceiling.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { alternate, installer, settleSeeded, type Variant } from "./driver-ab.ts";
+import { alternate, beforeAfter, installer, settleSeeded, type Variant } from "./driver-ab.ts";
 import { migrationFunction } from "./migration-sql.ts";
-import { median } from "./stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const ITEMS = Number(process.env.BENCH_UNDO_ITEMS) || 4000;
@@ -56,12 +55,7 @@ for (const name of settings.databases) {
         if (restored.length !== ITEMS + 1) throw new Error(`${variant}: ${restored.length} rows restored`);
       }
     });
-    const [before, after] = [median(times.before), median(times.after)];
-    const show = (values: number[]) => values.map((v) => v.toFixed(0)).join(", ");
-    console.log(
-      `${name} undo of a collection of ${ITEMS} items, ms (median): ${before.toFixed(0)} → ${after.toFixed(0)} ` +
-        `(×${(after / before).toFixed(2)}; undos [${show(times.before)}] → [${show(times.after)}])`,
-    );
+    console.log(`${name} undo of a collection of ${ITEMS} items, ms: ${beforeAfter(times.before, times.after, 0)}`);
   } finally {
     await target.drop();
   }

@@ -16,7 +16,7 @@ import { createMember } from "../lib/auth/members.ts";
 import { asMember, asService, type Transaction } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
-import { alternate, installer, LOOPS, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
+import { alternate, beforeAfter, installer, LOOPS, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
 import { migrationFunction, migrationText } from "./migration-sql.ts";
 import { seedCatalog } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -109,13 +109,9 @@ for (const name of settings.databases) {
     });
     for (const size of CASCADE) {
       const of = (variant: Variant) => cascades.get(`${size}|${variant}`) ?? [];
-      const show = (variant: Variant) =>
-        of(variant)
-          .map((ms) => ms.toFixed(0))
-          .join(", ");
-      const [before, after] = [median(of("before")), median(of("after"))];
       console.log(
-        `${name} a collection of ${size} items deleted: ${before.toFixed(0)} → ${after.toFixed(0)} ms (×${(after / before).toFixed(3)}; ${(after / size).toFixed(3)} ms an item after; turns [${show("before")}] → [${show("after")}])`,
+        `${name} a collection of ${size} items deleted, ms: ${beforeAfter(of("before"), of("after"), 0)}; ` +
+          `${(median(of("after")) / size).toFixed(3)} ms an item after`,
       );
     }
   } finally {
