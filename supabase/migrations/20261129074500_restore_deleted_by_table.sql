@@ -14,6 +14,10 @@
 -- one table may refer to each other in any order. The ledger entries marked undone are the ones whose
 -- rows went back. The answer lists the record first, then the rest table by table, each in the order it
 -- was recorded.
+--
+-- The insert names the columns the stored rows hold, so a column added since the deletion (the ledger
+-- keeps 30 days) takes its default, where filling every column from the JSON wrote NULL into it and a
+-- NOT NULL column refused the whole undo; a generated column is computed, not written.
 create or replace function app_private.restore_deleted(p_activity uuid) returns uuid[]
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -21,6 +25,7 @@ declare
   v_table record;
   v_ids uuid[] := '{}';
   v_entries uuid[] := '{}';
+  v_columns text;
 begin
   select * into v_root from public.activity
    where id = p_activity and owner_id = (select auth.uid()) and before is not null and operation like '%.deleted';
@@ -39,8 +44,13 @@ begin
      group by a.record_table
      order by bool_and(a.cascaded), min(a.created_at)
   loop
-    execute format('insert into %s select * from jsonb_populate_recordset(null::%s, $1)',
-                   v_table.record_table::regclass, v_table.record_table::regclass)
+    -- One deletion's rows of a table were recorded in one transaction, with the same columns.
+    select string_agg(pg_catalog.quote_ident(c.attname), ', ' order by c.attnum) into v_columns
+      from pg_catalog.pg_attribute c
+     where c.attrelid = v_table.record_table::regclass and c.attnum > 0 and not c.attisdropped
+       and c.attgenerated = '' and (v_table.rows -> 0) ? c.attname::text;
+    execute format('insert into %s (%s) select %s from jsonb_populate_recordset(null::%s, $1)',
+                   v_table.record_table::regclass, v_columns, v_columns, v_table.record_table::regclass)
       using v_table.rows;
     v_ids := v_ids || v_table.ids;
     v_entries := v_entries || v_table.entries;

@@ -187,6 +187,29 @@ describe("activity: what a deletion took with it", () => {
     expect(entries.map((e) => e.record_id).sort()).toEqual([...ids].sort());
   });
 
+  it("rows recorded before a column was added come back with its default, not refused for its NULL", async () => {
+    const ada = await makeMember();
+    const { collection } = await collectionWithItems(ada, 2);
+    expect((await api("DELETE", `/collections/${collection}`, { token: ada.token })).status).toBe(204);
+    // As entries written before items had tags: their images hold no such column.
+    await asService((tx) =>
+      tx.query(
+        "update public.activity set before = before - 'tags' where owner_id = $1 and operation = 'item.deleted'",
+        [ada.id],
+      ),
+    );
+    const undone = await undo(ada);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const back = await asService((tx) =>
+      tx.query<{ id: string; tags: string[]; note: string }>(
+        "select id, tags, note from public.items where collection_id = $1 order by id",
+        [collection],
+      ),
+    );
+    expect(back.map((row) => row.tags)).toEqual([[], []]);
+    expect(back.map((row) => row.note).sort()).toEqual(["n1", "n2"]);
+  });
+
   it("a streak's check-ins go with it; a delete of nothing (not the member's) records no deletion", async () => {
     const ada = await makeMember();
     const bob = await makeMember();
