@@ -83,11 +83,19 @@ export async function takeTurnsOn<Kind extends string>(
   return turns;
 }
 
-/** Two versions' figures: medians before → after, the ratio, and every figure ("turns"). */
-export function beforeAfter(before: readonly number[], after: readonly number[], digits = 2): string {
+/**
+ * Two versions' figures: medians before → after, the ratio (to `ratioDigits`), and every figure, named
+ * `label` (a turn's, or each call's when a turn makes several).
+ */
+export function beforeAfter(
+  before: readonly number[],
+  after: readonly number[],
+  digits = 2,
+  { label = "turns", ratioDigits = 2 }: { label?: string; ratioDigits?: number } = {},
+): string {
   const [b, a] = [median([...before]), median([...after])];
   const show = (values: readonly number[]) => values.map((v) => v.toFixed(digits)).join(", ");
-  return `${b.toFixed(digits)} → ${a.toFixed(digits)} (×${(a / b).toFixed(2)}; turns [${show(before)}] → [${show(after)}])`;
+  return `${b.toFixed(digits)} → ${a.toFixed(digits)} (×${(a / b).toFixed(ratioDigits)}; ${label} [${show(before)}] → [${show(after)}])`;
 }
 
 /**

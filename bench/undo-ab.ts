@@ -55,7 +55,9 @@ for (const name of settings.databases) {
         if (restored.length !== ITEMS + 1) throw new Error(`${variant}: ${restored.length} rows restored`);
       }
     });
-    console.log(`${name} undo of a collection of ${ITEMS} items, ms: ${beforeAfter(times.before, times.after, 0)}`);
+    console.log(
+      `${name} undo of a collection of ${ITEMS} items, ms (median): ${beforeAfter(times.before, times.after, 0, { label: "undos" })}`,
+    );
   } finally {
     await target.drop();
   }

@@ -110,7 +110,7 @@ for (const name of settings.databases) {
     for (const size of CASCADE) {
       const of = (variant: Variant) => cascades.get(`${size}|${variant}`) ?? [];
       console.log(
-        `${name} a collection of ${size} items deleted, ms: ${beforeAfter(of("before"), of("after"), 0)}; ` +
+        `${name} a collection of ${size} items deleted, ms: ${beforeAfter(of("before"), of("after"), 0, { ratioDigits: 3 })}; ` +
           `${(median(of("after")) / size).toFixed(3)} ms an item after`,
       );
     }

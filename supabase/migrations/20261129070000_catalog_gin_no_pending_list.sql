@@ -16,8 +16,9 @@
 --
 -- Changing the setting locks each index against every statement on the catalog (searches plan with all
 -- its indexes open) until the migrations commit. So the pending entries are moved first, which stops
--- neither searches nor saves, and the change waits at most 5 s for searches already running: past that the
--- migration fails and can simply run again, rather than holding every search and save behind it.
+-- neither searches nor saves, and the change waits at most 5 s for searches already running (the
+-- statements that come meanwhile wait behind it): past that the migration fails and can simply run again,
+-- rather than holding every search and save behind it.
 -- A last move takes whatever was saved in between.
 select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_trgm_idx'::regclass);
 select pg_catalog.gin_clean_pending_list('public.catalog_entries_search_fts_idx'::regclass);

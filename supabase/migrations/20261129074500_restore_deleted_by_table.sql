@@ -49,7 +49,11 @@ begin
       from pg_catalog.pg_attribute c
      where c.attrelid = v_table.record_table::regclass and c.attnum > 0 and not c.attisdropped
        and c.attgenerated = '' and (v_table.rows -> 0) ? c.attname::text;
-    execute format('insert into %s (%s) select %s from jsonb_populate_recordset(null::%s, $1)',
+    if v_columns is null then
+      raise exception 'the deleted rows of % hold none of its columns', v_table.record_table;
+    end if;
+    -- Identity values are put back as they were, as every other column's are.
+    execute format('insert into %s (%s) overriding system value select %s from jsonb_populate_recordset(null::%s, $1)',
                    v_table.record_table::regclass, v_columns, v_columns, v_table.record_table::regclass)
       using v_table.rows;
     v_ids := v_ids || v_table.ids;
