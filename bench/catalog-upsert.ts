@@ -3,6 +3,7 @@
 // triggers and index writes included, no round trip or commit. Shared by catalog-words.ts and
 // gin-pending-ab.ts.
 import { asService } from "../lib/db/index.ts";
+import { executionMicros } from "./explain.ts";
 
 /** A draft of a song known by one external id (`key`), titled `title`. */
 export const draftOf = (key: string, title: string) =>
@@ -15,13 +16,11 @@ export const draftOf = (key: string, title: string) =>
 
 /** The upsert's execution time in µs. */
 export const timedUpsert = (draft: string) =>
-  asService(async (tx) => {
-    const [row] = await tx.query<{ "QUERY PLAN": unknown }>(
-      "explain (analyze, format json) select app_private.upsert_catalog_entry($1::jsonb)",
-      [draft],
-    );
-    const raw = row?.["QUERY PLAN"];
-    const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { "Execution Time": number }[];
-    if (!plan) throw new Error("no plan");
-    return plan["Execution Time"] * 1000;
-  });
+  asService(async (tx) =>
+    executionMicros(
+      await tx.query<{ "QUERY PLAN": unknown }>(
+        "explain (analyze, format json) select app_private.upsert_catalog_entry($1::jsonb)",
+        [draft],
+      ),
+    ),
+  );

@@ -1,6 +1,6 @@
 // Two versions of the store taking turns, each turn installing one (alternate): the order flips each round
-// (ABBA), so this machine's drift falls on both alike (the A/B scripts of bench/: search-ab.ts, streak-ab.ts,
-// writes-ab.ts, member-functions-ab.ts, catalog-words.ts). takeTurnsOn measures at the driver: every kind of
+// (ABBA), so this machine's drift falls on both alike (the A/B scripts of bench/: the *-ab.ts files and
+// catalog-words.ts). takeTurnsOn measures at the driver: every kind of
 // call from 8 loops at once for 3 s after half a second unmeasured, which keeps both cores busy as pgbench
 // would.
 import type { CpuSource } from "./cpu.ts";

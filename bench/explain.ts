@@ -15,6 +15,17 @@ import { handlerFor } from "../lib/domain/handlers.ts";
 import type { Capability } from "../registry/capabilities.ts";
 import { capability } from "./ceiling.ts";
 
+/**
+ * A statement's execution time in µs from its `explain (analyze, format json)` rows: as the database times it,
+ * every trigger included, no round trip or commit (a driver may hand the JSON plan over as text).
+ */
+export function executionMicros(rows: readonly { "QUERY PLAN": unknown }[]): number {
+  const raw = rows[0]?.["QUERY PLAN"];
+  const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { "Execution Time": number }[];
+  if (!plan) throw new Error("no plan");
+  return plan["Execution Time"] * 1000;
+}
+
 /** One statement with its parameters, as a handler sent it to the driver. */
 export interface Statement {
   sql: string;

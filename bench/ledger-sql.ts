@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { type Actor, asMember } from "../lib/db/index.ts";
 import { settings } from "./config.ts";
 import { createTarget } from "./databases.ts";
+import { executionMicros } from "./explain.ts";
 import { type LedgerVariant, setLedger } from "./ledger-switch.ts";
 import { seed } from "./seed.ts";
 import { median } from "./stats.ts";
@@ -17,14 +18,6 @@ const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
 const WRITES = Number(process.env.BENCH_SQL_WRITES) || 300;
 const WARM_UP = 30;
 const percentile10 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 10)] ?? 0;
-
-/** The statement's execution time, µs. */
-function executionMicros(rows: { "QUERY PLAN": unknown }[]): number {
-  const raw = rows[0]?.["QUERY PLAN"];
-  const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { "Execution Time": number }[];
-  if (!plan) throw new Error("no plan");
-  return plan["Execution Time"] * 1000;
-}
 
 function writes({ members, catalogIds }: Awaited<ReturnType<typeof seed>>) {
   const actor: Actor = { kind: "token", id: randomUUID(), surface: "rest" };
