@@ -5,7 +5,9 @@ import {
   PARAM_TYPES,
   QUERY_VALUE_NAMES,
   QUERY_VALUES,
-  SEARCH_ALL,
+  CLOSE_THRESHOLD,
+  SEARCH_CLOSE,
+  SEARCH_FAR,
   SEARCH_NEAR,
   SEARCH_TITLES,
   searchWords,
@@ -76,8 +78,10 @@ export async function explainList(tool: string, memberId: string): Promise<strin
  * EXPLAIN (ANALYZE, BUFFERS) of a search as GET /search runs it for a member: the call of
  * app_private.search_catalog (its whole time), then each statement it ran (lib/catalog/search-sql.ts),
  * under the function's own settings (its SET clauses, read from the catalog): WORDS (the statement for
- * the query's shape) prepared and its generic plan explained, as the function keeps it; NEAR or ALL, when the page needed one, planned
- * for the query's values as EXECUTE plans them, NEAR at the trigram threshold the page's edge gave.
+ * the query's shape) prepared and its generic plan explained, as the function keeps it; then those the
+ * page needed (NEAR, or CLOSE and FAR), planned for the query's values as EXECUTE plans them, NEAR at the
+ * trigram threshold the page's edge gave, CLOSE at the query's own word threshold. Each is explained
+ * alone, without the rows the function hands it from the statement before.
  */
 export async function explainSearch(memberId: string, query: string): Promise<{ label: string; plan: string }[]> {
   return asMember(memberId, async (tx) => {
@@ -95,17 +99,25 @@ export async function explainSearch(memberId: string, query: string): Promise<{ 
       explainSearchStatement(tx, sql, query, mode, { analyze: true, words });
     const words = searchWords(await wordsShape(tx, query));
     plans.push({ label: "WORDS", plan: await statement(words, "force_generic_plan") });
-    if (ranked === "all") plans.push({ label: "ALL", plan: await statement(SEARCH_ALL, "force_custom_plan") });
+    const thresholds = (similarity: string, word = similarity) =>
+      tx.query(
+        "select set_config('pg_trgm.similarity_threshold', $1, true), set_config('pg_trgm.word_similarity_threshold', $2, true)",
+        [similarity, word],
+      );
     if (ranked === "near") {
       // The threshold the function raised both trigram thresholds to: the edge's score − 0.1 − 1e-4.
       const page = await runSearchStatement<{ score: string }>(tx, words, query, "force_generic_plan");
-      const edge = page[20];
-      const near = String(Number(edge?.score) - 0.1 - 1e-4);
-      await tx.query(
-        "select set_config('pg_trgm.similarity_threshold', $1, true), set_config('pg_trgm.word_similarity_threshold', $1, true)",
-        [near],
-      );
+      await thresholds(String(Number(page[20]?.score) - 0.1 - 1e-4));
       plans.push({ label: "NEAR", plan: await statement(SEARCH_NEAR, "force_custom_plan", "{}") });
+    }
+    if (ranked === "close" || ranked === "far") {
+      await thresholds(String(CLOSE_THRESHOLD));
+      plans.push({ label: "CLOSE", plan: await statement(SEARCH_CLOSE, "force_custom_plan", "{}") });
+    }
+    if (ranked === "far") {
+      // Back to the query's own thresholds, the function's SET clauses.
+      await withSearchSettings(tx);
+      plans.push({ label: "FAR", plan: await statement(SEARCH_FAR, "force_custom_plan", "{}") });
     }
     return plans;
   });

@@ -1,6 +1,8 @@
-// What a search costs with app_private.search_catalog as 20261128114055 made it ("before") and as
-// 20261128215422 makes it ("after": the query normalised by the function's own expression, not by calling
-// app_private.catalog_normalize; WORDS as one statement per shape of query, a title-candidate probe first).
+// What a search costs with the two newest versions of app_private.search_catalog (the newest two
+// *_catalog_search_function.sql migrations, "before" and "after"; BENCH_SEARCH_AB=<before>,<after> names two
+// others). Runs so far: 20261128114055 → 20261128215422 (the query normalised by the function's own expression,
+// WORDS as one statement per shape of query, a title-candidate probe first; docs/benchmark.md, 2026-11-28 night),
+// 20261128215422 → 20261129090638 (the close candidates before the rest; 2026-11-29 late morning).
 // One seeded catalog (BENCH_CATALOG entries), the two versions taking turns (ABBA over BENCH_AB_ROUNDS rounds,
 // each turn installing its migration's function) so this machine's drift falls on both alike. Each query runs
 // as GET /search runs it, searchPage in its own member transaction, from 8 loops at once for 3 s a turn (after
@@ -19,19 +21,38 @@ import { startServer } from "./server.ts";
 import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
 import { migrationText } from "./migration-sql.ts";
+import { readMigrationTexts } from "../lib/db/generated-migration.ts";
+import { CATALOG_SEARCH_SUFFIX } from "../lib/catalog/search-sql.ts";
 import { seed, seedCatalog } from "./seed.ts";
 import { type Measurement, median } from "./stats.ts";
 import { alternate, installer, settleSeeded, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
+const [BEFORE, AFTER] =
+  process.env.BENCH_SEARCH_AB?.split(",").map((version) => `${version}${CATALOG_SEARCH_SUFFIX}`) ??
+  readMigrationTexts()
+    .map((file) => file.name)
+    .filter((name) => name.endsWith(CATALOG_SEARCH_SUFFIX))
+    .sort()
+    .slice(-2);
+if (!BEFORE || !AFTER) throw new Error("two catalog search migrations to compare");
+console.log(`before: ${BEFORE}, after: ${AFTER}`);
 const VARIANTS = {
-  before: migrationText("20261128114055_catalog_search_function"),
-  after: migrationText("20261128215422_catalog_search_function"),
+  before: migrationText(BEFORE.replace(/\.sql$/, "")),
+  after: migrationText(AFTER.replace(/\.sql$/, "")),
 } as const;
 // The bench's word (about 2% of titles, no title going on from it), a prefix with title candidates, two
-// words, and a typo (the whole candidate set ranked, the same statement in both versions).
-// BENCH_SEARCH_QUERIES (comma-separated) measures others.
-const QUERIES = process.env.BENCH_SEARCH_QUERIES?.split(",") ?? ["midnight", "midn", "midnight comet", "midnigth"];
+// words seldom together, a typo, a typo whose close candidates do not make the page, two words that are
+// each a candidate, three words. BENCH_SEARCH_QUERIES (comma-separated) measures others.
+const QUERIES = process.env.BENCH_SEARCH_QUERIES?.split(",") ?? [
+  "midnight",
+  "midn",
+  "midnight comet",
+  "midnigth",
+  "ghost kingdon",
+  "lantern paradise",
+  "arrow velvet harvest",
+];
 
 const switchTo = installer(VARIANTS);
 

@@ -11,7 +11,7 @@ import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.ts";
 export type SearchHit = z.infer<typeof searchHitSchema> & { similarity: number };
 
 /** Which candidate set ranked the page (lib/catalog/search-sql.ts). */
-export type Ranked = "words" | "near" | "all";
+export type Ranked = "words" | "near" | "close" | "far" | "all";
 
 interface Row extends Omit<SearchHit, "score" | "similarity"> {
   score: string;

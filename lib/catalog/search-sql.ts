@@ -44,7 +44,9 @@ const HIT_COLUMNS = [
   ["similarity", "real"],
   ["score", "numeric"],
   // Which statement ranked the page: "words" (stored scores and full-text hits), "near" (those and
-  // the candidates close enough by trigrams) or "all" (every candidate).
+  // the candidates close enough by trigrams to reach the page), "close" (those and the candidates at
+  // the query's own word threshold), "far" (the close page and every other candidate) or "all"
+  // (every candidate, p_full_ranking).
   ["ranked", "text"],
 ] as const;
 const HIT_NAMES = HIT_COLUMNS.map(([name]) => name).join(", ");
@@ -219,31 +221,68 @@ const words = (q: QueryRefs, shape: WordsShape) => {
 export const searchWords = (shape: WordsShape) => words(QUERY_PARAMS, shape);
 
 /**
- * The candidates outside WORDS (neither a full-text hit nor in its title range) that come
- * close enough to the query by trigrams: with both trigram thresholds raised (by the function,
- * before it runs), the trigram index finds a handful of rows, not every one holding one of the
- * query's words. They are merged with WORDS's rows ($10), in the page's order.
+ * Candidates outside WORDS (neither a full-text hit nor in its title range) that `condition` keeps,
+ * merged with rows already ranked ($10) in the page's order, every row labelled `ranked`.
  */
-export const SEARCH_NEAR = `
+const outside = (condition: string, ranked: string) => `
   select ${HIT_NAMES} from (
     select h.song_id, h.id, h.domain, h.kind, h.title, h.subtitle, h.creators, h.artwork, h.release_date,
-           h.match, h.similarity, h.score, 'near'::text as ranked
+           h.match, h.similarity, h.score, '${ranked}'::text as ranked
       from unnest($10::${HIT_TYPE}[]) h
     union all
     (${head(QUERY_PARAMS)},
-      near as (
+      outside as (
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2)
-           and (qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)
+           and ${condition}
            and not coalesce(c.search_vector @@ qq.tsq, false)
            and not (qq.t <> '' and (c.search_title collate "C") >= qq.t || '!'
                     and (c.search_title collate "C") < qq.t || chr(1114111))
       ),
-      hits as (${scored("select * from near")})
-      ${page("near")})
+      hits as (${scored("select * from outside")})
+      ${page(ranked)})
   ) merged
   order by merged.score desc, merged.id
   limit $3`;
+
+/**
+ * The candidates outside WORDS that come close enough to the query by trigrams: with both trigram
+ * thresholds raised (by the function, before it runs), the trigram index finds a handful of rows,
+ * not every one holding one of the query's words. They are merged with WORDS's rows ($10).
+ */
+const TRIGRAM_CANDIDATE = "(qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)";
+export const SEARCH_NEAR = outside(TRIGRAM_CANDIDATE, "near");
+
+/**
+ * The close candidates: SEARCH_NEAR at the query's own word threshold, raised to it for whole-text
+ * similarity too (the larger of the two). What it leaves out scores below this plus popularity's
+ * 0.1, so a page whose edge is above that is the full ranking's.
+ */
+export const CLOSE_THRESHOLD = Math.max(SIMILARITY_THRESHOLD, WORD_SIMILARITY_THRESHOLD);
+export const SEARCH_CLOSE = outside(TRIGRAM_CANDIDATE, "close");
+
+/**
+ * The rest of the full candidate set, when the close candidates' page did not clear that line: the
+ * candidates at the query's own thresholds that are not close, merged with that page ($10). A close
+ * candidate missing from the page has a page of better ones above it, so the two give the full
+ * ranking's page without scoring the close ones again. A candidate that is not close is a
+ * whole-text trigram match (a word match at the query's threshold is close), so one scan of the
+ * index finds them all.
+ */
+export const SEARCH_FAR = outside(
+  `c.search_text operator(extensions.%) qq.t
+           and extensions.word_similarity(qq.t, c.search_text) < ${CLOSE_THRESHOLD}
+           and extensions.similarity(c.search_text, qq.t) < ${CLOSE_THRESHOLD}`,
+  "far",
+);
+/** The similarity a candidate outside the page's rows needs to reach a page whose edge scores `edge` (0 when there is none). */
+const nearThreshold = (edge: string) => `coalesce(${edge} - ${POPULARITY_MAX} - ${NEAR_MARGIN}, 0)`;
+/** Sets the trigram operators' thresholds for the rest of the call (the SET clauses restore them on return). */
+const trigramThresholds = (similarity: string, word = similarity) =>
+  `perform set_config('pg_trgm.similarity_threshold', ${similarity}, true),
+            set_config('pg_trgm.word_similarity_threshold', ${word}, true);`;
+/** SEARCH_NEAR's parameters, from the function's. */
+const NEAR_ARGUMENTS = "$1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase, v_words";
 
 /** The generated migrations' file names end so (lib/db/generated-migration.ts). */
 export const CATALOG_SEARCH_SUFFIX = "_catalog_search_function.sql";
@@ -257,15 +296,21 @@ export const CATALOG_SEARCH_SUFFIX = "_catalog_search_function.sql";
  * edge − 0.1. When that is above the query's own thresholds ("midnight artist", whose full-text
  * hits score about 1 while every title with "artist" is a candidate), those few are found through
  * the trigram index at that threshold and merged with the page: the same page as the full ranking,
- * without scoring the tens of thousands of rows that hold one of the words. Otherwise (typos, rare
- * words, the tail of a long list) the full set is ranked; p_full_ranking asks for that directly, to compare.
+ * without scoring the tens of thousands of rows that hold one of the words. Otherwise (too few
+ * full-text hits for a page: several words seldom together, a typo, the tail of a long list) the
+ * same bound is used the other way: the close candidates, at the query's own word threshold, are
+ * ranked first, and when their page's edge leaves them nothing to fear from the rest it is the
+ * page; else the rest (SEARCH_FAR) is ranked and merged with it. At 100,000 entries that took
+ * "midnight comet" from 170 to 80 ms and a typo from 90 to 45 ms, as every candidate holding one of
+ * the words was rechecked by the whole-text threshold's scan (docs/benchmark.md).
+ * p_full_ranking ranks the full set directly, to compare.
  *
  * Planner settings, for its statements only (the SET clauses end with the call): no sequential
  * scan, as the planner prices a trigram comparison like an integer one, so a scan of a 50k catalog
  * looked cheaper than the indexes while it computed every row's trigrams; no parallel workers, as
  * from some hundred thousand entries starting them cost 30 to 80 ms a search for a fraction of a
  * millisecond of work (bench/results/2026-11-28-search-million.md); a generic plan for WORDS,
- * which saves it its planning, most of its cost (NEAR and ALL, through EXECUTE, are planned for the
+ * which saves it its planning, most of its cost (the others, through EXECUTE, are planned for the
  * query's value, several times faster for the full set).
  */
 export function catalogSearchFunctionSql(): string {
@@ -296,6 +341,7 @@ ${QUERY_VALUE_SPEC.map(({ name, type, expression }) => `  ${name} ${type} := ${e
   v_words ${HIT_TYPE}[];
   v_edge numeric;
   v_near float8;
+  v_close ${HIT_TYPE}[];
 begin
   if not p_full_ranking then
     select p.titles into v_titles from (${titles(QUERY_VARIABLES)}) p;
@@ -312,13 +358,24 @@ ${WORDS_SHAPES.map(
       return query select * from unnest(v_words);
       return;
     end if;
-    v_near := coalesce(v_edge - ${POPULARITY_MAX} - ${NEAR_MARGIN}, 0);
+    v_near := ${nearThreshold("v_edge")};
     if v_near > ${WORD_SIMILARITY_THRESHOLD} and v_near > ${SIMILARITY_THRESHOLD} then
-      perform set_config('pg_trgm.similarity_threshold', v_near::text, true),
-              set_config('pg_trgm.word_similarity_threshold', v_near::text, true);
-      return query execute $near$${SEARCH_NEAR}$near$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase, v_words;
+      ${trigramThresholds("v_near::text")}
+      return query execute $near$${SEARCH_NEAR}$near$ using ${NEAR_ARGUMENTS};
       return;
     end if;
+    ${trigramThresholds(`'${CLOSE_THRESHOLD}'`)}
+    execute $close$select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `n.${name}`).join(", ")})::${HIT_TYPE}
+                                             order by n.score desc, n.id), '{}')
+                     from (${SEARCH_CLOSE}) n$close$
+       into v_close using ${NEAR_ARGUMENTS};
+    if ${nearThreshold("(v_close[$3]).score")} >= ${CLOSE_THRESHOLD} then
+      return query select * from unnest(v_close);
+      return;
+    end if;
+    ${trigramThresholds(`'${SIMILARITY_THRESHOLD}'`, `'${WORD_SIMILARITY_THRESHOLD}'`)}
+    return query execute $far$${SEARCH_FAR}$far$ using ${NEAR_ARGUMENTS.replace("v_words", "v_close")};
+    return;
   end if;
   return query execute $all$${SEARCH_ALL}$all$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase;
 end $search$;

@@ -4,7 +4,14 @@ import { continuing, type Database } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { handlerFor } from "@/lib/domain/handlers";
 import { searchCatalog, searchPage } from "@/lib/catalog/search-query";
-import { SEARCH_ALL, SEARCH_NEAR, searchWords } from "@/lib/catalog/search-sql";
+import {
+  CLOSE_THRESHOLD,
+  SEARCH_ALL,
+  SEARCH_CLOSE,
+  SEARCH_FAR,
+  SEARCH_NEAR,
+  searchWords,
+} from "@/lib/catalog/search-sql";
 import { explainSearchStatement, withSearchSettings, wordsShape } from "../../bench/explain";
 import { capabilityByTool } from "@/registry/capabilities";
 import { freshDatabase } from "../support/fresh-database";
@@ -67,11 +74,19 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
         return (await searchCatalog(tx, { query, limit: 20 })).ranked;
       };
       expect(await rankedBy("midnight")).toBe("words");
-      expect(await rankedBy("midnigth")).toBe("all");
+      expect(await rankedBy("midnigth")).toBe("close");
       expect(await rankedBy("midnight artist")).toBe("near");
       // The short ways (stored one-word scores, full-text hits, title prefixes, near candidates) give
       // the pages the full candidate set gives.
-      for (const query of ["midnight", "Midnight artist", "midnight 1", "midn", "midnigth", "artist 42"]) {
+      for (const query of [
+        "midnight",
+        "Midnight artist",
+        "midnight 1",
+        "midn",
+        "midnigth",
+        "artist 42",
+        "midnigth 42",
+      ]) {
         let [short, full]: (string | undefined)[] = [];
         for (let page = 0; page < 3; page++) {
           const { ranked: _a, ...a } = await searchCatalog(tx, { query, limit: 20, after: short });
@@ -96,6 +111,13 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
       const shape = await wordsShape(tx, "midnight");
       const words = await explainSearchStatement(tx, searchWords(shape), "midnight", "force_generic_plan");
       const all = await explainSearchStatement(tx, SEARCH_ALL, "midnigth", "force_custom_plan");
+      // A typo has no full-text hit: the rest of its candidates, at its own thresholds, then the close ones.
+      const far = await explainSearchStatement(tx, SEARCH_FAR, "midnigth", "force_custom_plan", { words: "{}" });
+      await tx.query(
+        "select set_config('pg_trgm.similarity_threshold', $1, true), set_config('pg_trgm.word_similarity_threshold', $1, true)",
+        [String(CLOSE_THRESHOLD)],
+      );
+      const close = await explainSearchStatement(tx, SEARCH_CLOSE, "midnigth", "force_custom_plan", { words: "{}" });
       // NEAR runs with both trigram thresholds raised to what the page's edge leaves (0.85 here).
       await tx.query(
         "select set_config('pg_trgm.similarity_threshold', '0.85', true), set_config('pg_trgm.word_similarity_threshold', '0.85', true)",
@@ -104,7 +126,7 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
         words: "{}",
       });
       await tx.query("rollback to savepoint settings");
-      return { settings, shape, words, all, near };
+      return { settings, shape, words, all, near, close, far };
     });
     // Neither a sequential scan nor parallel workers, whose start costs more than the search (from
     // some hundred thousand entries; a million: 105 ms a search, not 1.8); a generic plan for WORDS.
@@ -121,12 +143,17 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
     expect(plan.words).toMatch(/Index Scan using catalog_search_words_rank_idx/);
     expect(plan.words).not.toMatch(/catalog_entries_search_fts_idx|catalog_entries_search_title_prefix_idx/);
     expect(plan.words).not.toMatch(/catalog_entries_search_trgm_idx/);
-    // A typo finds too few full-text hits, so the full candidate set is ranked, from both indexes.
+    // The full candidate set, as p_full_ranking ranks it, from both indexes.
     expect(plan.all).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
     expect(plan.all).toMatch(/Bitmap Index Scan on catalog_entries_search_fts_idx/);
+    // A typo finds no full-text hit: its close candidates, then the rest, each from the trigram index.
+    expect(plan.close).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
+    expect(plan.far).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
     // Every title holds "artist": after the full-text hits, only the candidates whose trigram
     // similarity can reach the page are read, from the trigram index at that threshold.
     expect(plan.near).toMatch(/Bitmap Index Scan on catalog_entries_search_trgm_idx/);
-    for (const text of [plan.words, plan.all, plan.near]) expect(text).not.toMatch(/Seq Scan on catalog_entries/);
+    for (const text of [plan.words, plan.all, plan.near, plan.close, plan.far]) {
+      expect(text).not.toMatch(/Seq Scan on catalog_entries/);
+    }
   }, 300_000);
 });
