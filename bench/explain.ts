@@ -110,11 +110,13 @@ export async function explainSearch(memberId: string, query: string): Promise<{ 
       await thresholds(String(Number(page[20]?.score) - 0.1 - 1e-4));
       plans.push({ label: "NEAR", plan: await statement(SEARCH_NEAR, "force_custom_plan", "{}") });
     }
-    if (ranked === "close" || ranked === "far") {
+    // An empty page took every way: WORDS, CLOSE and FAR.
+    const path = ranked ?? "far";
+    if (path === "close" || path === "far") {
       await thresholds(String(CLOSE_THRESHOLD));
       plans.push({ label: "CLOSE", plan: await statement(SEARCH_CLOSE, "force_custom_plan", "{}") });
     }
-    if (ranked === "far") {
+    if (path === "far") {
       // Back to the query's own thresholds, the function's SET clauses.
       await withSearchSettings(tx);
       plans.push({ label: "FAR", plan: await statement(SEARCH_FAR, "force_custom_plan", "{}") });

@@ -2,6 +2,8 @@
 // /collections unless BENCH_PROFILE_ROUTE names another), on the Postgres server or PGlite
 // (BENCH_PROFILE_DB); writes the profile and prints where the server's CPU went (profile-summary.ts).
 // BENCH_PROFILE_UNMINIFIED=1 profiles an unminified build (.next-profile), so functions keep their names.
+// BENCH_PROFILE_NEXT_START=1 profiles `next start` of this build (the generated route files through Next's
+// router, issue 34's target 3) instead of server.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { createTarget, serverEnv } from "./databases.ts";
@@ -23,6 +25,7 @@ fs.mkdirSync(dir, { recursive: true });
 // row whose label holds each of its words ("search MCP", "create invoke").
 const route = process.env.BENCH_PROFILE_ROUTE || "GET /collections (50";
 const naive = route === "naive";
+const nextStart = process.env.BENCH_PROFILE_NEXT_START === "1";
 if (process.env.BENCH_PROFILE_UNMINIFIED === "1") process.env.NEXT_PROFILE_BUILD = "1";
 if (naive) buildFloorIfStale();
 else buildIfStale();
@@ -40,7 +43,9 @@ try {
       ...serverEnv(target),
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
     },
-    naive ? { dir: FLOOR_APP, health: "/static", graceMs: 120_000 } : { graceMs: 120_000 },
+    naive
+      ? { dir: FLOOR_APP, health: "/static", graceMs: 120_000 }
+      : { ...(nextStart ? { dir: "." } : {}), graceMs: 120_000 },
   );
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
   const scenario = naive

@@ -12,7 +12,7 @@
  * the commit), and the settings live in the function's SET clauses, which Postgres gives back when
  * it returns. $1 query, $2 domain (null: any), $3 page size + 1 (the extra row says whether another
  * page follows), $4 and $5 the cursor's score and id; in the statements, $6 to $9 the query as the
- * function computed it (QUERY_PARAMS) and, in NEAR, $10 WORDS's rows.
+ * function computed it (QUERY_PARAMS) and, in NEAR and CLOSE, $10 WORDS's rows (in FAR, CLOSE's).
  */
 
 /** The query's own trigram thresholds: loose enough for one or two typos in a short title. */
@@ -254,11 +254,14 @@ const TRIGRAM_CANDIDATE = "(qq.t operator(extensions.<%) c.search_text or c.sear
 export const SEARCH_NEAR = outside(TRIGRAM_CANDIDATE, "near");
 
 /**
- * The close candidates: SEARCH_NEAR at the query's own word threshold, raised to it for whole-text
- * similarity too (the larger of the two). What it leaves out scores below this plus popularity's
- * 0.1, so a page whose edge is above that is the full ranking's.
+ * The close candidates: SEARCH_NEAR at the query's own word threshold, the whole-text one raised to
+ * it. What it leaves out scores below this plus popularity's 0.1, so a page whose edge is above that
+ * is the full ranking's. SEARCH_FAR's single scan rests on the word threshold being the larger.
  */
-export const CLOSE_THRESHOLD = Math.max(SIMILARITY_THRESHOLD, WORD_SIMILARITY_THRESHOLD);
+export const CLOSE_THRESHOLD = WORD_SIMILARITY_THRESHOLD;
+if (SIMILARITY_THRESHOLD > WORD_SIMILARITY_THRESHOLD) {
+  throw new Error("the close candidates need the word threshold at least the whole-text one");
+}
 export const SEARCH_CLOSE = outside(TRIGRAM_CANDIDATE, "close");
 
 /**
@@ -269,10 +272,12 @@ export const SEARCH_CLOSE = outside(TRIGRAM_CANDIDATE, "close");
  * whole-text trigram match (a word match at the query's threshold is close), so one scan of the
  * index finds them all.
  */
+// `::float8` states what Postgres does anyway with a float4 and a numeric constant, and what the
+// operators do with their threshold: a candidate exactly at the line is close, never neither.
 export const SEARCH_FAR = outside(
   `c.search_text operator(extensions.%) qq.t
-           and extensions.word_similarity(qq.t, c.search_text) < ${CLOSE_THRESHOLD}
-           and extensions.similarity(c.search_text, qq.t) < ${CLOSE_THRESHOLD}`,
+           and extensions.word_similarity(qq.t, c.search_text) < ${CLOSE_THRESHOLD}::float8
+           and extensions.similarity(c.search_text, qq.t) < ${CLOSE_THRESHOLD}::float8`,
   "far",
 );
 /** The similarity a candidate outside the page's rows needs to reach a page whose edge scores `edge` (0 when there is none). */
@@ -297,12 +302,13 @@ export const CATALOG_SEARCH_SUFFIX = "_catalog_search_function.sql";
  * hits score about 1 while every title with "artist" is a candidate), those few are found through
  * the trigram index at that threshold and merged with the page: the same page as the full ranking,
  * without scoring the tens of thousands of rows that hold one of the words. Otherwise (too few
- * full-text hits for a page: several words seldom together, a typo, the tail of a long list) the
- * same bound is used the other way: the close candidates, at the query's own word threshold, are
- * ranked first, and when their page's edge leaves them nothing to fear from the rest it is the
- * page; else the rest (SEARCH_FAR) is ranked and merged with it. At 100,000 entries that took
- * "midnight comet" from 170 to 80 ms and a typo from 90 to 45 ms, as every candidate holding one of
- * the words was rechecked by the whole-text threshold's scan (docs/benchmark.md).
+ * full-text hits for a page, or hits scoring too low: several words seldom together, a typo, the
+ * tail of a long list) the same bound is used the other way: the close candidates, at the query's
+ * own word threshold, are ranked first, and when their page's edge is above that threshold plus
+ * 0.1 it is the page; else the rest (SEARCH_FAR) is ranked and merged with it. At 100,000 entries
+ * that took "midnight comet" from 190 to 78 ms of the database's CPU and a typo from 79 to 56, as
+ * the full ranking rechecked every row with enough of the query's trigrams against the whole-text
+ * threshold (docs/benchmark.md, 2026-11-29 late morning).
  * p_full_ranking ranks the full set directly, to compare.
  *
  * Planner settings, for its statements only (the SET clauses end with the call): no sequential

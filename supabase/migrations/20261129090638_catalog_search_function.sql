@@ -344,8 +344,8 @@ begin
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2)
            and c.search_text operator(extensions.%) qq.t
-           and extensions.word_similarity(qq.t, c.search_text) < 0.45
-           and extensions.similarity(c.search_text, qq.t) < 0.45
+           and extensions.word_similarity(qq.t, c.search_text) < 0.45::float8
+           and extensions.similarity(c.search_text, qq.t) < 0.45::float8
            and not coalesce(c.search_vector @@ qq.tsq, false)
            and not (qq.t <> '' and (c.search_title collate "C") >= qq.t || '!'
                     and (c.search_title collate "C") < qq.t || chr(1114111))

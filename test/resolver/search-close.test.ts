@@ -29,14 +29,25 @@ describe("search, close and far candidates", () => {
 
   it("answers a two-word query with few full-text hits from its close candidates", async () => {
     await rolledBack(async (tx) => {
-      // "Quasar" in a tenth of 1,500 titles, "Vellichor" in every thirteenth: a dozen hold both.
+      // "Quasar" in a tenth of 1,500 titles, "Vellichor" in every thirteenth: a dozen hold both. And
+      // 20 candidates that are not close ("Quasarr", 0.35 by word, 0.32 whole).
       await tx.query(
         `insert into public.catalog_entries (domain, title, subtitle, popularity)
            select 'music', case when g % 10 = 0 then 'Quasar ' else '' end
                     || substr(md5(g::text), 1, 7) || case when g % 13 = 0 then ' Vellichor' else '' end,
                   'Artist ' || (g % 89), g % 12
-             from generate_series(1, 1500) g`,
+             from generate_series(1, 1500) g
+           union all
+           select 'music', 'Quasarr', null, 10 from generate_series(1, 20) g`,
       );
+      const [far] = await tx.query<{ count: number }>(
+        `select count(*)::int as count from public.catalog_entries c
+          where extensions.similarity(c.search_text, $1) >= 0.2
+            and extensions.word_similarity($1, c.search_text) < 0.45 and extensions.similarity(c.search_text, $1) < 0.45
+            and not c.search_vector @@ plainto_tsquery('simple', $1)`,
+        ["quasar vellichor"],
+      );
+      expect(far?.count).toBeGreaterThanOrEqual(20);
       const seen = await pagesAsFullRanking(tx, "quasar vellichor", 3);
       expect(seen.map((page) => page.ranked)).toEqual(["close", "close", "close"]);
       // The dozen holding both words first, then titles with the longer word (its trigrams are most
@@ -53,16 +64,18 @@ describe("search, close and far candidates", () => {
     await rolledBack(async (tx) => {
       // For "quasar xylophon": 30 close candidates (word similarity 0.5, popularity adding at most
       // 0.04), so the close page's edge leaves room below it; and 40 that are not close (0.4375 both
-      // ways) but score as high with their popularity (up to 0.1), so the two kinds interleave.
+      // ways) whose popularity (6.25 more) brings them to the same five scores: the pages interleave
+      // the two kinds, ties ordered by id across the merge and the cursor.
       await tx.query(
         `insert into public.catalog_entries (domain, title, popularity)
            select 'music', 'Xylophones', g % 5 from generate_series(1, 30) g
            union all
-           select 'music', 'Quasar', g % 11 from generate_series(1, 40) g`,
+           select 'music', 'Quasar', g % 5 + 6.25 from generate_series(1, 40) g`,
       );
       const seen = await pagesAsFullRanking(tx, "quasar xylophon", 4);
       expect(seen.map((page) => page.ranked)).toEqual(["far", "far", "far", "far"]);
       expect(new Set(seen[0]?.titles)).toEqual(new Set(["Xylophones", "Quasar"]));
+      expect(new Set(seen[3]?.titles)).toEqual(new Set(["Xylophones", "Quasar"]));
       expect(seen.flatMap((page) => page.titles)).toHaveLength(70);
     });
   });

@@ -104,7 +104,7 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
         }
       }
       // The function's statements, explained under its settings: WORDS as the generic plan it is
-      // kept as, NEAR and ALL planned for the query's value, as EXECUTE plans them.
+      // kept as, the others (ALL, FAR, CLOSE, NEAR) planned for the query's value, as EXECUTE plans them.
       await tx.query("savepoint settings");
       const settings = await withSearchSettings(tx);
       // A common word with no title going on from it: its stored scores alone, no title candidates.

@@ -7,7 +7,8 @@ import { rolledBack } from "../support/rolled-back";
 /**
  * app_private.search_catalog runs one WORDS statement per shape of query (lib/catalog/search-sql.ts):
  * one full-text word (its stored scores) or several (their full-text hits), with the title
- * candidates only when a probe finds any. Each shape must give the pages the full ranking gives.
+ * candidates only when a probe finds any. Each shape must give the pages the full ranking gives,
+ * and each page says which statement ranked it.
  * Words of their own (random letters), so no other test's entries take part. On both databases; the
  * rows live in a transaction rolled back at the end.
  */
@@ -32,23 +33,27 @@ describe("search, one statement per shape of query", () => {
            select 'music', $2 || ' ' || substr(md5(g::text), 1, 6), 'Artist ' || g, g % 3 from generate_series(1, 25) g`,
         [word, alone],
       );
+      // `ranked`: which statement ranked each page (lib/catalog/search-sql.ts). Past a list's last
+      // full-text hits, a page is the close candidates' ("close"), or those and the rest ("far").
       const cases = [
-        { query: alone, shape: { oneWord: true, titles: false } },
-        { query: word, shape: { oneWord: true, titles: true } },
-        { query: word.slice(0, -3), shape: { oneWord: true, titles: true } },
-        { query: `${word} co`, shape: { oneWord: false, titles: true } },
-        { query: `${word} comet`, shape: { oneWord: false, titles: false } },
+        { query: alone, shape: { oneWord: true, titles: false }, ranked: ["words", "words", "far"] },
+        { query: word, shape: { oneWord: true, titles: true }, ranked: ["words", "words", "words"] },
+        { query: word.slice(0, -3), shape: { oneWord: true, titles: true }, ranked: ["words", "words", "close"] },
+        { query: `${word} co`, shape: { oneWord: false, titles: true }, ranked: ["words", "close", "close"] },
+        { query: `${word} comet`, shape: { oneWord: false, titles: false }, ranked: ["words", "close", "close"] },
       ];
       await tx.query("savepoint settings");
       await withSearchSettings(tx);
       for (const { query, shape } of cases) expect(await wordsShape(tx, query), query).toEqual(shape);
       await tx.query("rollback to savepoint settings");
       const titles = new Map<string, string[]>();
+      const rankedBy = new Map<string, (string | null)[]>();
       for (const { query } of cases) {
         let [short, reference]: (string | undefined)[] = [];
         let pages = 0;
         for (; pages < 3; pages++) {
-          const { ranked: _a, ...a } = await searchCatalog(tx, { query, limit: 10, after: short });
+          const { ranked, ...a } = await searchCatalog(tx, { query, limit: 10, after: short });
+          rankedBy.set(query, [...(rankedBy.get(query) ?? []), ranked]);
           const { ranked: _b, ...b } = await searchCatalog(tx, {
             query,
             limit: 10,
@@ -63,6 +68,7 @@ describe("search, one statement per shape of query", () => {
         }
         expect(pages, `${query}: more than one page`).toBeGreaterThan(0);
       }
+      for (const { query, ranked } of cases) expect(rankedBy.get(query), query).toEqual(ranked);
       // The plural, a title candidate, among full-text hits that score above 1.1 on either side of it.
       expect(titles.get(word)?.slice(0, 25)).toContain(`${word}s`);
     });
