@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/types";
 import type { ResourceSpec } from "@/registry/define";
-import { pullEvents } from "../support/event-log";
+import { PULLING_TEST_TIMEOUT_MS, pullEvents } from "../support/event-log";
 import { freshDatabase } from "../support/fresh-database";
 import { notes } from "./fixtures/notes";
 
@@ -135,7 +135,9 @@ describe("an eleventh resource, declared in one file", () => {
     expect(doc.webhooks).toHaveProperty(["note.created"]);
   });
 
-  it("declares its event kinds, and its writes fire them into the event log", async () => {
+  it("declares its event kinds, and its writes fire them into the event log", {
+    timeout: PULLING_TEST_TIMEOUT_MS,
+  }, async () => {
     expect(m.events.EVENT_TYPES).toEqual(expect.arrayContaining(["note.created", "note.updated", "note.deleted"]));
     const ada = await m.factories.makeMember({ scopes: ["todos:read", "todos:write"] });
     const created = await m.api.api("POST", "/notes", { token: ada.token, body: { title: "Logged" } });

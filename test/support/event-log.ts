@@ -4,6 +4,14 @@ import type { api as apiFunction } from "./api";
 
 export type EventEntry = { id: string; type: string; created_at: string; sequence: number; data: Record<string, any> };
 
+/** How long pullEvents waits at most for the log to give its entries. */
+const PULL_CEILING_MS = 60_000;
+/**
+ * The timeout of a test that pulls: the ceiling and time for the rest. Under the default 30 s, a long
+ * transaction elsewhere on the server timed a test out before the ceiling could answer it.
+ */
+export const PULLING_TEST_TIMEOUT_MS = PULL_CEILING_MS + 30_000;
+
 /**
  * Pulls GET /events pages of `limit` from `after` until the log has nothing more, and again until
  * `count` entries came: on the server pass other files' transactions run meanwhile, and an event is
@@ -19,7 +27,7 @@ export async function pullEvents(
   let cursor = options.after;
   let pages = 0;
   // A ceiling, not a wait: on a busy shared server a long transaction elsewhere holds the log back.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + PULL_CEILING_MS;
   for (;;) {
     const query = new URLSearchParams({ limit: String(options.limit ?? 50) });
     if (cursor) query.set("after", cursor);

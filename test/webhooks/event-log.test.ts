@@ -8,7 +8,7 @@ import { makeCatalogEntry, makeMember, type TestMember, tokenFor } from "../supp
 import { sqlAsMember, sqlAsService } from "../support/store";
 import { invoke } from "../surfaces/agent";
 import { webhookScope } from "../support/webhook-scope";
-import { type EventEntry as Entry, pullEvents } from "../support/event-log";
+import { type EventEntry as Entry, PULLING_TEST_TIMEOUT_MS, pullEvents } from "../support/event-log";
 
 process.env.WEBHOOKS_ALLOW_HTTP = "1";
 
@@ -40,7 +40,7 @@ async function someWrites(member: TestMember) {
   };
 }
 
-describe("the event log (GET /events)", () => {
+describe("the event log (GET /events)", { timeout: PULLING_TEST_TIMEOUT_MS }, () => {
   it("pages in order with the cursor, and matches what a webhook receiver got, id for id and byte for byte", async () => {
     const ada = await makeMember();
     const r = await receiver();
@@ -182,7 +182,9 @@ describe("the event log (GET /events)", () => {
   });
 });
 
-describe("redelivery since a time (POST /webhook-endpoints/{id}/redeliver)", () => {
+describe("redelivery since a time (POST /webhook-endpoints/{id}/redeliver)", {
+  timeout: PULLING_TEST_TIMEOUT_MS,
+}, () => {
   it("sends the endpoint every kept event since then again, the same ids and bodies, once per request while pending", async () => {
     const ada = await makeMember();
     const before = await sqlAsService<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");
