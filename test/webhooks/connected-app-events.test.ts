@@ -4,7 +4,7 @@ import { listGrants, revokeGrant } from "@/lib/auth/oauth/grants";
 import { asService } from "@/lib/db";
 import { eventKindByType, eventPayloadSchema } from "@/registry/events";
 import { api } from "../support/api";
-import { pullEvents } from "../support/event-log";
+import { PULLING_TEST_TIMEOUT_MS, pullEvents } from "../support/event-log";
 import { makeMember, type TestMember, tokenFor } from "../support/factories";
 import {
   approveAndExchange as approve,
@@ -31,7 +31,7 @@ async function receiverFor(member: TestMember, events: string[]) {
 const pulled = async (token: string, count: number) =>
   (await pullEvents(api, token, { types: KINDS.join(","), limit: 200, count })).entries as any[];
 
-describe("connected app events", () => {
+describe("connected app events", { timeout: PULLING_TEST_TIMEOUT_MS }, () => {
   it("approving and ending grants is delivered to the member's endpoint and logged, with the reason, no secret, and to nobody else", async () => {
     const ada = await makeMember();
     const bob = await makeMember();

@@ -257,28 +257,33 @@ describe("redelivery since a time (POST /webhook-endpoints/{id}/redeliver)", {
 
 // A transaction held open on a connection of its own while a later one commits: the later event
 // must not be answered before the earlier, nor the earlier skipped once it commits.
-describe.runIf(process.env.DATABASE_URL)("the cursor under concurrent writes (Postgres)", () => {
-  const own = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
-  afterAll(() => own.end({ timeout: 1 }));
+describe.runIf(process.env.DATABASE_URL)(
+  "the cursor under concurrent writes (Postgres)",
+  { timeout: PULLING_TEST_TIMEOUT_MS },
+  () => {
+    const own = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+    afterAll(() => own.end({ timeout: 1 }));
 
-  it("never skips an event that commits after a later one", async () => {
-    const ada = await makeMember();
-    await call(ada.token, "POST", "/todos", { title: "first" });
-    const start = await pull(ada.token, { count: 1 });
-    let late = "";
-    let early = "";
-    await own.begin(async (tx) => {
-      await tx.unsafe("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-        JSON.stringify({ sub: ada.id, role: "authenticated" }),
-      ]);
-      const [row] = await tx.unsafe("insert into public.todos (title) values ('held open') returning id");
-      early = String(row?.id);
-      late = (await call(ada.token, "POST", "/todos", { title: "committed first" })).id;
-      const meanwhile = await api("GET", `/events?after=${start.cursor}`, { token: ada.token });
-      expect(meanwhile.body.data).toEqual([]);
-      expect(meanwhile.body.next_cursor).toBe(start.cursor);
+    it("never skips an event that commits after a later one", async () => {
+      const ada = await makeMember();
+      await call(ada.token, "POST", "/todos", { title: "first" });
+      const start = await pull(ada.token, { count: 1 });
+      let late = "";
+      let early = "";
+      await own.begin(async (tx) => {
+        await tx.unsafe(
+          "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+          [JSON.stringify({ sub: ada.id, role: "authenticated" })],
+        );
+        const [row] = await tx.unsafe("insert into public.todos (title) values ('held open') returning id");
+        early = String(row?.id);
+        late = (await call(ada.token, "POST", "/todos", { title: "committed first" })).id;
+        const meanwhile = await api("GET", `/events?after=${start.cursor}`, { token: ada.token });
+        expect(meanwhile.body.data).toEqual([]);
+        expect(meanwhile.body.next_cursor).toBe(start.cursor);
+      });
+      const after = await pull(ada.token, { after: start.cursor, count: 2 });
+      expect(after.entries.map((entry) => entry.data.id)).toEqual([early, late]);
     });
-    const after = await pull(ada.token, { after: start.cursor, count: 2 });
-    expect(after.entries.map((entry) => entry.data.id)).toEqual([early, late]);
-  });
-});
+  },
+);
