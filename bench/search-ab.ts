@@ -20,7 +20,6 @@ import { searchScenario } from "./scenarios.ts";
 import { startServer } from "./server.ts";
 import { warmUntilSteady } from "./warm-up.ts";
 import { buildIfStale } from "../scripts/next-build.ts";
-import { migrationText } from "./migration-sql.ts";
 import { readMigrationTexts } from "../lib/db/generated-migration.ts";
 import { CATALOG_SEARCH_SUFFIX } from "../lib/catalog/search-sql.ts";
 import { seed, seedCatalog } from "./seed.ts";
@@ -28,19 +27,16 @@ import { type Measurement, median } from "./stats.ts";
 import { alternate, installer, settleSeeded, takeTurnsOn, turnsLine, type Variant } from "./driver-ab.ts";
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS) || 6;
-const [BEFORE, AFTER] =
-  process.env.BENCH_SEARCH_AB?.split(",").map((version) => `${version}${CATALOG_SEARCH_SUFFIX}`) ??
-  readMigrationTexts()
-    .map((file) => file.name)
-    .filter((name) => name.endsWith(CATALOG_SEARCH_SUFFIX))
-    .sort()
-    .slice(-2);
+const searchFunctions = readMigrationTexts()
+  .filter((file) => file.name.endsWith(CATALOG_SEARCH_SUFFIX))
+  .sort((a, b) => a.name.localeCompare(b.name));
+const named = process.env.BENCH_SEARCH_AB?.split(",").map((version) =>
+  searchFunctions.find((file) => file.name === `${version}${CATALOG_SEARCH_SUFFIX}`),
+);
+const [BEFORE, AFTER] = named ?? searchFunctions.slice(-2);
 if (!BEFORE || !AFTER) throw new Error("two catalog search migrations to compare");
-console.log(`before: ${BEFORE}, after: ${AFTER}`);
-const VARIANTS = {
-  before: migrationText(BEFORE.replace(/\.sql$/, "")),
-  after: migrationText(AFTER.replace(/\.sql$/, "")),
-} as const;
+console.log(`before: ${BEFORE.name}, after: ${AFTER.name}`);
+const VARIANTS = { before: BEFORE.sql, after: AFTER.sql } as const;
 // The bench's word (about 2% of titles, no title going on from it), a prefix with title candidates, two
 // words seldom together, a typo, a typo whose close candidates do not make the page, two words that are
 // each a candidate, three words. BENCH_SEARCH_QUERIES (comma-separated) measures others.

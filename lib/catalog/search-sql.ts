@@ -286,8 +286,13 @@ const nearThreshold = (edge: string) => `coalesce(${edge} - ${POPULARITY_MAX} - 
 const trigramThresholds = (similarity: string, word = similarity) =>
   `perform set_config('pg_trgm.similarity_threshold', ${similarity}, true),
             set_config('pg_trgm.word_similarity_threshold', ${word}, true);`;
-/** SEARCH_NEAR's parameters, from the function's. */
-const NEAR_ARGUMENTS = "$1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase, v_words";
+/** An EXECUTE's parameters, from the function's: its five, the query's values, then `rows` ($10) if any. */
+const statementArguments = (...rows: string[]) =>
+  ["$1", "$2", "$3", "$4", "$5", ...QUERY_VALUE_NAMES, ...rows].join(", ");
+/** The rows of a subquery aliased `alias`, as an array of hits in the page's order (none: empty). */
+const hitArray = (alias: string, indent: string) =>
+  `coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `${alias}.${name}`).join(", ")})::${HIT_TYPE}
+${indent}order by ${alias}.score desc, ${alias}.id), '{}')`;
 
 /** The generated migrations' file names end so (lib/db/generated-migration.ts). */
 export const CATALOG_SEARCH_SUFFIX = "_catalog_search_function.sql";
@@ -353,8 +358,7 @@ begin
     select p.titles into v_titles from (${titles(QUERY_VARIABLES)}) p;
 ${WORDS_SHAPES.map(
   (shape, i) => `    ${i === WORDS_SHAPES.length - 1 ? "else" : `${i === 0 ? "if" : "elsif"} ${shapeTest(shape)} then`}
-      select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `w.${name}`).join(", ")})::${HIT_TYPE}
-                                order by w.score desc, w.id), '{}')
+      select ${hitArray("w", " ".repeat(32))}
         into v_words
         from (${words(QUERY_VARIABLES, shape)}) w;`,
 ).join("\n")}
@@ -367,23 +371,22 @@ ${WORDS_SHAPES.map(
     v_near := ${nearThreshold("v_edge")};
     if v_near > ${WORD_SIMILARITY_THRESHOLD} and v_near > ${SIMILARITY_THRESHOLD} then
       ${trigramThresholds("v_near::text")}
-      return query execute $near$${SEARCH_NEAR}$near$ using ${NEAR_ARGUMENTS};
+      return query execute $near$${SEARCH_NEAR}$near$ using ${statementArguments("v_words")};
       return;
     end if;
     ${trigramThresholds(`'${CLOSE_THRESHOLD}'`)}
-    execute $close$select coalesce(array_agg((${HIT_COLUMNS.map(([name]) => `n.${name}`).join(", ")})::${HIT_TYPE}
-                                             order by n.score desc, n.id), '{}')
+    execute $close$select ${hitArray("n", " ".repeat(45))}
                      from (${SEARCH_CLOSE}) n$close$
-       into v_close using ${NEAR_ARGUMENTS};
+       into v_close using ${statementArguments("v_words")};
     if ${nearThreshold("(v_close[$3]).score")} >= ${CLOSE_THRESHOLD} then
       return query select * from unnest(v_close);
       return;
     end if;
     ${trigramThresholds(`'${SIMILARITY_THRESHOLD}'`, `'${WORD_SIMILARITY_THRESHOLD}'`)}
-    return query execute $far$${SEARCH_FAR}$far$ using ${NEAR_ARGUMENTS.replace("v_words", "v_close")};
+    return query execute $far$${SEARCH_FAR}$far$ using ${statementArguments("v_close")};
     return;
   end if;
-  return query execute $all$${SEARCH_ALL}$all$ using $1, $2, $3, $4, $5, v_t, v_tsq, v_one_word, v_phrase;
+  return query execute $all$${SEARCH_ALL}$all$ using ${statementArguments()};
 end $search$;
 revoke all on function app_private.search_catalog(${signature}) from public;
 grant execute on function app_private.search_catalog(${signature}) to authenticated, service_role;
