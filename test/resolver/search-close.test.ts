@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "@/lib/db";
-import { searchCatalog } from "@/lib/catalog/search-query";
 import { rolledBack } from "../support/rolled-back";
+import { pagesAsFullRanking } from "./support/full-ranking";
 
 /**
  * Queries with too few full-text hits for a page (two words seldom together, a typo): the search
@@ -12,20 +12,11 @@ import { rolledBack } from "../support/rolled-back";
  */
 describe("search, close and far candidates", () => {
   /** Pages `query` both ways, as far as `pages`; returns the short way's label and titles, page by page. */
-  async function pagesAsFullRanking(tx: Transaction, query: string, pages: number) {
-    let [short, full]: (string | undefined)[] = [];
-    const seen: { ranked: string | null; titles: string[] }[] = [];
-    for (let page = 0; page < pages; page++) {
-      const { ranked, ...a } = await searchCatalog(tx, { query, limit: 20, after: short });
-      const { ranked: all, ...b } = await searchCatalog(tx, { query, limit: 20, after: full, fullRanking: true });
-      expect(a, `${query}, page ${page}`).toEqual(b);
-      expect(all).toBe("all");
-      seen.push({ ranked, titles: a.hits.map((hit) => hit.title ?? "") });
-      if (!a.nextCursor) break;
-      [short, full] = [a.nextCursor, b.nextCursor ?? undefined];
-    }
-    return seen;
-  }
+  const pagesOf = async (tx: Transaction, query: string, pages: number) =>
+    (await pagesAsFullRanking(tx, query, { pages })).map(({ ranked, hits }) => ({
+      ranked,
+      titles: hits.map((hit) => hit.title ?? ""),
+    }));
 
   it("answers a two-word query with few full-text hits from its close candidates", async () => {
     await rolledBack(async (tx) => {
@@ -48,14 +39,14 @@ describe("search, close and far candidates", () => {
         ["quasar vellichor"],
       );
       expect(far?.count).toBeGreaterThanOrEqual(20);
-      const seen = await pagesAsFullRanking(tx, "quasar vellichor", 3);
+      const seen = await pagesOf(tx, "quasar vellichor", 3);
       expect(seen.map((page) => page.ranked)).toEqual(["close", "close", "close"]);
       // The dozen holding both words first, then titles with the longer word (its trigrams are most
       // of the query's); a title with only "Quasar" (0.41) is not a candidate at the word threshold.
       expect(seen[0]?.titles.slice(0, 11).every((title) => /^Quasar .* Vellichor$/.test(title))).toBe(true);
       expect(seen[2]?.titles.every((title) => title.endsWith(" Vellichor") && !title.startsWith("Quasar"))).toBe(true);
       // A typo of the rarer word: no full-text hit holds it.
-      const typo = await pagesAsFullRanking(tx, "vellihcor", 2);
+      const typo = await pagesOf(tx, "vellihcor", 2);
       expect(typo.map((page) => page.ranked)).toEqual(["close", "close"]);
     });
   });
@@ -72,7 +63,7 @@ describe("search, close and far candidates", () => {
            union all
            select 'music', 'Quasar', g % 5 + 6.25 from generate_series(1, 40) g`,
       );
-      const seen = await pagesAsFullRanking(tx, "quasar xylophon", 4);
+      const seen = await pagesOf(tx, "quasar xylophon", 4);
       expect(seen.map((page) => page.ranked)).toEqual(["far", "far", "far", "far"]);
       expect(new Set(seen[0]?.titles)).toEqual(new Set(["Xylophones", "Quasar"]));
       expect(new Set(seen[3]?.titles)).toEqual(new Set(["Xylophones", "Quasar"]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { searchCatalog } from "@/lib/catalog/search-query";
 import { rolledBack } from "../support/rolled-back";
+import { pagesAsFullRanking } from "./support/full-ranking";
 
 /**
  * A two-word query whose second word is in every title's subtitle ("midnight artist"): every
@@ -21,24 +21,11 @@ describe("search, near candidates", () => {
                   'Artist ' || (g % 89), g % 12
              from generate_series(1, 1500) g`,
       );
-      let [short, reference]: (string | undefined)[] = [];
-      const titles: string[] = [];
-      for (let page = 0; page < 3; page++) {
-        const { ranked, ...a } = await searchCatalog(tx, { query: "midnight artist", limit: 20, after: short });
-        // The full ranking: every candidate ranked.
-        const { ranked: all, ...b } = await searchCatalog(tx, {
-          query: "midnight artist",
-          limit: 20,
-          after: reference,
-          fullRanking: true,
-        });
-        expect(a, `page ${page}`).toEqual(b);
-        // The near candidates were read, and the full candidate set never was.
-        expect([ranked, all], `page ${page}`).toEqual(["near", "all"]);
-        titles.push(...a.hits.map((hit) => hit.title ?? ""));
-        if (!a.nextCursor) break;
-        [short, reference] = [a.nextCursor, b.nextCursor ?? undefined];
-      }
+      // Each page the full ranking's (every candidate ranked, labelled "all").
+      const pages = await pagesAsFullRanking(tx, "midnight artist", { pages: 3 });
+      // The near candidates were read, and the full candidate set never was.
+      expect(pages.map((page) => page.ranked)).toEqual(["near", "near", "near"]);
+      const titles = pages.flatMap((page) => page.hits.map((hit) => hit.title ?? ""));
       expect(titles).toHaveLength(60);
       expect(titles.some((title) => title.endsWith(" Midnite"))).toBe(true);
     });

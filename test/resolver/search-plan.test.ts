@@ -15,6 +15,7 @@ import {
 import { explainSearchStatement, withSearchSettings, wordsShape } from "../../bench/explain";
 import { capabilityByTool } from "@/registry/capabilities";
 import { freshDatabase } from "../support/fresh-database";
+import { pagesAsFullRanking } from "./support/full-ranking";
 
 /**
  * GET /search on a catalog large enough that a scan would show: the planner must answer from the
@@ -87,21 +88,18 @@ describe.runIf(process.env.DATABASE_URL)("search plan", () => {
         "artist 42",
         "midnigth 42",
       ]) {
-        let [short, full]: (string | undefined)[] = [];
-        for (let page = 0; page < 3; page++) {
-          const { ranked: _a, ...a } = await searchCatalog(tx, { query, limit: 20, after: short });
-          const { ranked: _b, ...b } = await searchCatalog(tx, { query, limit: 20, after: full, fullRanking: true });
-          expect(a, `${query}, page ${page}`).toEqual(b);
+        await pagesAsFullRanking(tx, query, {
+          pages: 3,
           // As GET /search runs it (one page of JSON text, the last thing in its transaction): the same page.
-          const c = await searchPage(continuing(tx), { query, limit: 20, after: short });
-          expect(JSON.parse(JSON.stringify(c)), `${query}, page ${page}, as GET /search`).toEqual({
-            data: a.hits.map(({ similarity: _, ...hit }) => hit),
-            has_more: a.hasMore,
-            next_cursor: a.nextCursor,
-          });
-          if (!a.nextCursor) break;
-          [short, full] = [a.nextCursor, b.nextCursor ?? undefined];
-        }
+          each: async (a, after, page) => {
+            const c = await searchPage(continuing(tx), { query, limit: 20, after });
+            expect(JSON.parse(JSON.stringify(c)), `${query}, page ${page}, as GET /search`).toEqual({
+              data: a.hits.map(({ similarity: _, ...hit }) => hit),
+              has_more: a.hasMore,
+              next_cursor: a.nextCursor,
+            });
+          },
+        });
       }
       // The function's statements, explained under its settings: WORDS as the generic plan it is
       // kept as, the others (ALL, FAR, CLOSE, NEAR) planned for the query's value, as EXECUTE plans them.

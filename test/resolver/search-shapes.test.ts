@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { searchCatalog } from "@/lib/catalog/search-query";
 import { withSearchSettings, wordsShape } from "../../bench/explain";
 import { rolledBack } from "../support/rolled-back";
+import { pagesAsFullRanking } from "./support/full-ranking";
 
 /**
  * app_private.search_catalog runs one WORDS statement per shape of query (lib/catalog/search-sql.ts):
@@ -49,24 +49,17 @@ describe("search, one statement per shape of query", () => {
       const titles = new Map<string, string[]>();
       const rankedBy = new Map<string, (string | null)[]>();
       for (const { query } of cases) {
-        let [short, reference]: (string | undefined)[] = [];
-        let pages = 0;
-        for (; pages < 3; pages++) {
-          const { ranked, ...a } = await searchCatalog(tx, { query, limit: 10, after: short });
-          rankedBy.set(query, [...(rankedBy.get(query) ?? []), ranked]);
-          const { ranked: _b, ...b } = await searchCatalog(tx, {
-            query,
-            limit: 10,
-            after: reference,
-            fullRanking: true,
-          });
-          expect(a, `${query}, page ${pages}`).toEqual(b);
-          expect(a.hits.length, `${query}, page ${pages}`).toBeGreaterThan(0);
-          titles.set(query, [...(titles.get(query) ?? []), ...a.hits.map((hit) => hit.title ?? "")]);
-          if (!a.nextCursor) break;
-          [short, reference] = [a.nextCursor, b.nextCursor ?? undefined];
-        }
-        expect(pages, `${query}: more than one page`).toBeGreaterThan(0);
+        const pages = await pagesAsFullRanking(tx, query, { pages: 3, limit: 10 });
+        for (const [i, page] of pages.entries()) expect(page.hits.length, `${query}, page ${i}`).toBeGreaterThan(0);
+        rankedBy.set(
+          query,
+          pages.map((page) => page.ranked),
+        );
+        titles.set(
+          query,
+          pages.flatMap((page) => page.hits.map((hit) => hit.title ?? "")),
+        );
+        expect(pages.length, `${query}: more than one page`).toBeGreaterThan(1);
       }
       for (const { query, ranked } of cases) expect(rankedBy.get(query), query).toEqual(ranked);
       // The plural, a title candidate, among full-text hits that score above 1.1 on either side of it.
