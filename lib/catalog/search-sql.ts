@@ -102,13 +102,19 @@ const COLUMNS = "c.id as song_id, c.id, c.domain, c.kind, c.title, c.subtitle, c
 const MATCH =
   "case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match";
 
-/** Scores a candidate set (rows of catalog_entries, with qq in scope). */
-const scored = (candidates: string) => `
+/**
+ * Scores a candidate set (rows of catalog_entries, with qq in scope). `fullText`: whether the set
+ * may hold full-text hits. One that holds none (the title candidates, the outside ones) leaves out
+ * ts_rank_cd: a document the query does not match has no cover, so its rank is 0 (plainto_tsquery
+ * writes no negation), and a float8 sum plus 0 is the same sum. The similarity shown with a hit
+ * (the title's or the word similarity, the better) is left to the page (SIMILARITY), which computes
+ * it for its rows alone: nothing ranks by it, and it was a trigram comparison for every candidate.
+ */
+const scored = (candidates: string, fullText: boolean) => `
     select ${COLUMNS}, ${MATCH},
-           greatest(m.title_sim, m.word_sim) as similarity,
+           null::real as similarity, c.search_title, m.word_sim,
            round((
-             greatest(m.text_sim, m.word_sim)
-             + 0.3 * ts_rank_cd(c.search_vector, qq.tsq)
+             greatest(m.text_sim, m.word_sim)${fullText ? "\n             + 0.3 * ts_rank_cd(c.search_vector, qq.tsq)" : ""}
              + case when c.search_title = qq.t then 1.0 when c.search_title like qq.t || '%' then 0.3 else 0 end
              + 0.01 * least(c.popularity, 10)
            )::numeric, 6) as score
@@ -120,29 +126,44 @@ const scored = (candidates: string) => `
       -- inlining them back into every place they are used).
       cross join lateral (select (' ' || c.search_text || ' ') like qq.phrase as whole offset 0) p
       cross join lateral (
-        select case when p.whole then 1::real else extensions.similarity(c.search_title, qq.t) end as title_sim,
-               case when p.whole then 1::real else extensions.similarity(c.search_text, qq.t) end as text_sim,
+        select case when p.whole then 1::real else extensions.similarity(c.search_text, qq.t) end as text_sim,
                case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
         offset 0
       ) m`;
 
+/**
+ * A page row's similarity: the stored one, or the title's trigram similarity or the word
+ * similarity, the better (a document holding the query's words in a row has word similarity 1, and
+ * no similarity is above 1, so that needs no case of its own).
+ */
+const SIMILARITY =
+  "coalesce(h.similarity, greatest(extensions.similarity(h.search_title, qq.t), h.word_sim)) as similarity";
+
+/** The page of `hits` after the cursor, its rows' similarity computed once the page is taken. */
 const page = (ranked: string) => `
   select ${HIT_COLUMNS.slice(0, -1)
-    .map(([name]) => name)
+    .map(([name]) => (name === "similarity" ? SIMILARITY : `h.${name}`))
     .join(", ")}, '${ranked}'::text as ranked
-    from hits
-   where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
-   order by hits.score desc, id
-   limit $3`;
+    from (
+      select * from hits
+       where $4::numeric is null or score < $4::numeric or (score = $4::numeric and id > $5::uuid)
+       order by hits.score desc, id
+       limit $3
+    ) h
+    cross join qq
+   order by h.score desc, h.id`;
 
 /** Every candidate: the full-text test first, it is the cheapest and a row it accepts skips the others. */
 export const SEARCH_ALL = `${head(QUERY_PARAMS)},
-  hits as (${scored(`
+  hits as (${scored(
+    `
     select c.* from public.catalog_entries c, qq
      where ($2::text is null or c.domain = $2)
        and (c.search_vector @@ qq.tsq
             or qq.t operator(extensions.<%) c.search_text
-            or c.search_text operator(extensions.%) qq.t)`)})
+            or c.search_text operator(extensions.%) qq.t)`,
+    true,
+  )})
   ${page("all")}`;
 
 /**
@@ -192,17 +213,16 @@ const shapeTest = ({ oneWord, titles }: WordsShape) =>
  * scores, spent a fifth of the search's database time there (docs/benchmark.md).
  */
 const words = (q: QueryRefs, shape: WordsShape) => {
-  const fullText = `
+  const fullTextHits = `
       select c.* from public.catalog_entries c, qq
        where ($2::text is null or c.domain = $2) and c.search_vector @@ qq.tsq`;
-  const candidates = [shape.oneWord ? null : fullText, shape.titles ? TITLE_CANDIDATES : null].filter(Boolean);
   const hits = [
     shape.oneWord
       ? `
-    select ${COLUMNS}, ${MATCH}, s.similarity, s.score
+    select ${COLUMNS}, ${MATCH}, s.similarity, null::text as search_title, null::real as word_sim, s.score
       from stored s join public.catalog_entries c on c.id = s.entry_id cross join qq`
-      : null,
-    candidates.length > 0 ? scored(candidates.join("\n      union all")) : null,
+      : scored(fullTextHits, true),
+    shape.titles ? scored(TITLE_CANDIDATES, false) : null,
   ].filter(Boolean);
   const stored = `
   stored as (
@@ -239,7 +259,7 @@ const outside = (condition: string, ranked: string) => `
            and not (qq.t <> '' and (c.search_title collate "C") >= qq.t || '!'
                     and (c.search_title collate "C") < qq.t || chr(1114111))
       ),
-      hits as (${scored("select * from outside")})
+      hits as (${scored("select * from outside", false)})
       ${page(ranked)})
   ) merged
   order by merged.score desc, merged.id
