@@ -9,7 +9,7 @@ import path from "node:path";
 import { createTarget, serverEnv } from "./databases.ts";
 import { measureApi } from "./load.ts";
 import { summarize } from "./profile-summary.ts";
-import { buildFloorIfStale, FLOOR_APP, naiveScenario } from "./floor.ts";
+import { buildFloorIfStale, FLOOR_APP, naiveScenario, staticScenario } from "./floor.ts";
 import { apiScenarios } from "./scenarios.ts";
 import { seed } from "./seed.ts";
 import { seedVerbRows, verbScenarios } from "./verbs.ts";
@@ -20,14 +20,16 @@ import { buildIfStale } from "../scripts/next-build.ts";
 const dir = path.resolve(process.env.BENCH_PROFILE_DIR || ".data/bench-profile");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-// BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route, to set the two side by side; any
-// other value picks the API row whose label contains it ("POST /items", "search", "{id}"), or a verb
+// BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route, and =floor its static route (the
+// framework's own cost a request, which target 3 compares the route files with); any other value picks the API row whose label contains it ("POST /items", "search", "{id}"), or a verb
 // row whose label holds each of its words ("search MCP", "create invoke").
 const route = process.env.BENCH_PROFILE_ROUTE || "GET /collections (50";
 const naive = route === "naive";
+const floor = route === "floor";
+const floorApp = naive || floor;
 const nextStart = process.env.BENCH_PROFILE_NEXT_START === "1";
 if (process.env.BENCH_PROFILE_UNMINIFIED === "1") process.env.NEXT_PROFILE_BUILD = "1";
-if (naive) buildFloorIfStale();
+if (floorApp) buildFloorIfStale();
 else buildIfStale();
 let measuredFrom = 0;
 let measuredTo = 0;
@@ -36,21 +38,23 @@ const target = await createTarget(process.env.BENCH_PROFILE_DB || "postgres");
 try {
   await target.open();
   const seeded = await seed();
-  const verbRows = naive ? [] : verbScenarios(seeded, await seedVerbRows(seeded, 300), [route]);
+  const verbRows = floorApp ? [] : verbScenarios(seeded, await seedVerbRows(seeded, 300), [route]);
   await target.close();
   const server = await startServer(
     {
       ...serverEnv(target),
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
     },
-    naive
+    floorApp
       ? { dir: FLOOR_APP, health: "/static", graceMs: 120_000 }
       : { ...(nextStart ? { dir: "." } : {}), graceMs: 120_000 },
   );
   const cpu = { app: { group: server.group }, dbPids: target.dbPids };
-  const scenario = naive
-    ? naiveScenario(seeded.members)
-    : (apiScenarios(seeded).scenarios.find((s) => s.label.includes(route)) ?? verbRows[0]);
+  const scenario = floor
+    ? staticScenario
+    : naive
+      ? naiveScenario(seeded.members)
+      : (apiScenarios(seeded).scenarios.find((s) => s.label.includes(route)) ?? verbRows[0]);
   if (!scenario) throw new Error(`BENCH_PROFILE_ROUTE=${route} names no row of the bench`);
   try {
     await warmUntilSteady((seconds) => measureApi(server.url, cpu, scenario, seconds));
