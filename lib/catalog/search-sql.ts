@@ -103,14 +103,16 @@ const MATCH =
   "case when c.search_title = qq.t then 'exact' when c.search_title like qq.t || '%' then 'prefix' else 'fuzzy' end as match";
 
 /**
- * Scores a candidate set (rows of catalog_entries, with qq in scope). `fullText`: whether the set
- * may hold full-text hits. One that holds none (the title candidates, the outside ones) leaves out
- * ts_rank_cd: a document the query does not match has no cover, so its rank is 0 (plainto_tsquery
- * writes no negation), and a float8 sum plus 0 is the same sum. The similarity shown with a hit
- * (the title's or the word similarity, the better) is left to the page (SIMILARITY), which computes
- * it for its rows alone: nothing ranks by it, and it was a trigram comparison for every candidate.
+ * Scores a candidate set (rows of catalog_entries, with qq in scope).
+ * - `fullText`: whether the set may hold full-text hits. One that holds none (the title range, the
+ *   outside candidates) leaves out ts_rank_cd: a document the query does not match has no cover, so
+ *   its rank is 0 (plainto_tsquery writes no negation), and a float8 sum plus 0 is the same sum.
+ * - `keep`: a test on the similarities computed (m), for a set that has not had its trigram test.
+ * The similarity shown with a hit (the title's or the word similarity, the better) is left to the
+ * page (SIMILARITY), which computes it for its rows alone: nothing ranks by it, and it was a trigram
+ * comparison for every candidate.
  */
-const scored = (candidates: string, fullText: boolean) => `
+const scored = (candidates: string, fullText: boolean, keep?: string) => `
     select ${COLUMNS}, ${MATCH},
            null::real as similarity, c.search_title, m.word_sim,
            round((
@@ -129,7 +131,7 @@ const scored = (candidates: string, fullText: boolean) => `
         select case when p.whole then 1::real else extensions.similarity(c.search_text, qq.t) end as text_sim,
                case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
         offset 0
-      ) m`;
+      ) m${keep ? `\n     where ${keep}` : ""}`;
 
 /**
  * A page row's similarity: the stored one, or the title's trigram similarity or the word
@@ -174,15 +176,27 @@ export const SEARCH_ALL = `${head(QUERY_PARAMS)},
  * full-text hit. Their trigram test comes after the range (offset 0): as an index condition it
  * would read the trigram index for a common word's thousands of rows to keep the few the range holds.
  */
-const TITLE_CANDIDATES = `
-      select c.* from (
+const TITLE_RANGE = `
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2) and qq.t <> ''
            and (c.search_title collate "C") >= qq.t || '!' and (c.search_title collate "C") < qq.t || chr(1114111)
            and not coalesce(c.search_vector @@ qq.tsq, false)
-        offset 0
+        offset 0`;
+/** The trigram test, at the thresholds the function has set: by word similarity, or by whole-text similarity. */
+const TRIGRAM_CANDIDATE = "(qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)";
+/** The title range's rows that pass the trigram test. */
+const TITLE_CANDIDATES = `
+      select c.* from (${TITLE_RANGE}
       ) c, qq
-       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t`;
+       where ${TRIGRAM_CANDIDATE}`;
+/**
+ * The same test on a scored row's similarities (m), at the query's own thresholds, which WORDS runs
+ * under (the function sets others after it). Each operator compares the same float4 similarity with
+ * its float8 threshold, and `<%` stops early only once the threshold is reached, so its answer is
+ * the full computation's: WORDS scores the title range and keeps these rows, rather than comparing
+ * each row's trigrams once for the test and again for the score.
+ */
+const TRIGRAM_CANDIDATE_SCORED = `m.word_sim >= ${WORD_SIMILARITY_THRESHOLD}::float8 or m.text_sim >= ${SIMILARITY_THRESHOLD}::float8`;
 
 /** Whether the query has any title candidate (TITLE_CANDIDATES): the function asks before WORDS. */
 const titles = (q: QueryRefs) => `${head(q)}
@@ -222,7 +236,7 @@ const words = (q: QueryRefs, shape: WordsShape) => {
     select ${COLUMNS}, ${MATCH}, s.similarity, null::text as search_title, null::real as word_sim, s.score
       from stored s join public.catalog_entries c on c.id = s.entry_id cross join qq`
       : scored(fullTextHits, true),
-    shape.titles ? scored(TITLE_CANDIDATES, false) : null,
+    shape.titles ? scored(TITLE_RANGE, false, TRIGRAM_CANDIDATE_SCORED) : null,
   ].filter(Boolean);
   const stored = `
   stored as (
@@ -270,7 +284,6 @@ const outside = (condition: string, ranked: string) => `
  * thresholds raised (by the function, before it runs), the trigram index finds a handful of rows,
  * not every one holding one of the query's words. They are merged with WORDS's rows ($10).
  */
-const TRIGRAM_CANDIDATE = "(qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)";
 export const SEARCH_NEAR = outside(TRIGRAM_CANDIDATE, "near");
 
 /**

@@ -41,7 +41,7 @@ begin
            and not coalesce(c.search_vector @@ qq.tsq, false)
         offset 0
       ) c, qq
-       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t) as titles) p;
+       where (qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)) as titles) p;
     if v_one_word and v_titles then
       select coalesce(array_agg((w.song_id, w.id, w.domain, w.kind, w.title, w.subtitle, w.creators, w.artwork, w.release_date, w.match, w.similarity, w.score, w.ranked)::app_private.catalog_search_hit
                                 order by w.score desc, w.id), '{}')
@@ -69,14 +69,11 @@ begin
              + 0.01 * least(c.popularity, 10)
            )::numeric, 6) as score
       from (
-      select c.* from (
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2) and qq.t <> ''
            and (c.search_title collate "C") >= qq.t || '!' and (c.search_title collate "C") < qq.t || chr(1114111)
            and not coalesce(c.search_vector @@ qq.tsq, false)
-        offset 0
-      ) c, qq
-       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t) c
+        offset 0) c
       cross join qq
       -- A document holding the query's words in a row has word similarity 1 exactly (every query
       -- trigram is in that extent), so it skips the trigram comparisons, which dominate the cost.
@@ -88,6 +85,7 @@ begin
                case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
         offset 0
       ) m
+     where m.word_sim >= 0.45::float8 or m.text_sim >= 0.2::float8
   )
   
   select h.song_id, h.id, h.domain, h.kind, h.title, h.subtitle, h.creators, h.artwork, h.release_date, h.match, coalesce(h.similarity, greatest(extensions.similarity(h.search_title, qq.t), h.word_sim)) as similarity, h.score, 'words'::text as ranked
@@ -168,14 +166,11 @@ begin
              + 0.01 * least(c.popularity, 10)
            )::numeric, 6) as score
       from (
-      select c.* from (
         select c.* from public.catalog_entries c, qq
          where ($2::text is null or c.domain = $2) and qq.t <> ''
            and (c.search_title collate "C") >= qq.t || '!' and (c.search_title collate "C") < qq.t || chr(1114111)
            and not coalesce(c.search_vector @@ qq.tsq, false)
-        offset 0
-      ) c, qq
-       where qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t) c
+        offset 0) c
       cross join qq
       -- A document holding the query's words in a row has word similarity 1 exactly (every query
       -- trigram is in that extent), so it skips the trigram comparisons, which dominate the cost.
@@ -187,6 +182,7 @@ begin
                case when p.whole then 1::real else extensions.word_similarity(qq.t, c.search_text) end as word_sim
         offset 0
       ) m
+     where m.word_sim >= 0.45::float8 or m.text_sim >= 0.2::float8
   )
   
   select h.song_id, h.id, h.domain, h.kind, h.title, h.subtitle, h.creators, h.artwork, h.release_date, h.match, coalesce(h.similarity, greatest(extensions.similarity(h.search_title, qq.t), h.word_sim)) as similarity, h.score, 'words'::text as ranked
