@@ -21,8 +21,9 @@ const dir = path.resolve(process.env.BENCH_PROFILE_DIR || ".data/bench-profile")
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 // BENCH_PROFILE_ROUTE=naive profiles the floor app's naive route, and =floor its static route (the
-// framework's own cost a request, which target 3 compares the route files with); any other value picks the API row whose label contains it ("POST /items", "search", "{id}"), or a verb
-// row whose label holds each of its words ("search MCP", "create invoke").
+// framework's own cost a request, which target 3 compares the route files with); any other value
+// picks the API row whose label contains it ("POST /items", "search", "{id}"), or a verb row whose
+// label holds each of its words ("search MCP", "create invoke").
 const route = process.env.BENCH_PROFILE_ROUTE || "GET /collections (50";
 const naive = route === "naive";
 const floor = route === "floor";

@@ -107,6 +107,7 @@ const MATCH =
  * - `fullText`: whether the set may hold full-text hits. One that holds none (the title range, the
  *   outside candidates) leaves out ts_rank_cd: a document the query does not match has no cover, so
  *   its rank is 0 (plainto_tsquery writes no negation), and a float8 sum plus 0 is the same sum.
+ *   (The catalog's trigger sets every entry's search_vector, so no rank is NULL.)
  * - `keep`: a test on the similarities computed (m), for a set that has not had its trigram test.
  * The similarity shown with a hit (the title's or the word similarity, the better) is left to the
  * page (SIMILARITY), which computes it for its rows alone: nothing ranks by it, and it was a trigram
@@ -184,17 +185,19 @@ const TITLE_RANGE = `
         offset 0`;
 /** The trigram test, at the thresholds the function has set: by word similarity, or by whole-text similarity. */
 const TRIGRAM_CANDIDATE = "(qq.t operator(extensions.<%) c.search_text or c.search_text operator(extensions.%) qq.t)";
-/** The title range's rows that pass the trigram test. */
+/** The title range's rows that pass the trigram test: the probe (SEARCH_TITLES) asks whether there is one. */
 const TITLE_CANDIDATES = `
       select c.* from (${TITLE_RANGE}
       ) c, qq
        where ${TRIGRAM_CANDIDATE}`;
 /**
- * The same test on a scored row's similarities (m), at the query's own thresholds, which WORDS runs
- * under (the function sets others after it). Each operator compares the same float4 similarity with
- * its float8 threshold, and `<%` stops early only once the threshold is reached, so its answer is
- * the full computation's: WORDS scores the title range and keeps these rows, rather than comparing
- * each row's trigrams once for the test and again for the score.
+ * The same test on a scored row's similarities (m), at the query's own thresholds: WORDS runs under
+ * the function's SET clauses, before it sets any other (catalogSearchFunctionSql). Each operator
+ * compares the same float4 similarity with its float8 threshold, and `<%` stops early only once the
+ * threshold is reached, so its answer is the full computation's. A row holding the query's words in
+ * a row has its similarities set to 1 without computing them, which they are (see `scored`). So
+ * WORDS scores the title range and keeps these rows, rather than comparing each row's trigrams once
+ * for the test and again for the score.
  */
 const TRIGRAM_CANDIDATE_SCORED = `m.word_sim >= ${WORD_SIMILARITY_THRESHOLD}::float8 or m.text_sim >= ${SIMILARITY_THRESHOLD}::float8`;
 
