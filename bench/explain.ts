@@ -6,6 +6,7 @@ import {
   QUERY_VALUE_NAMES,
   QUERY_VALUES,
   CLOSE_THRESHOLD,
+  nearThresholdOf,
   SEARCH_CLOSE,
   SEARCH_FAR,
   SEARCH_NEAR,
@@ -105,9 +106,9 @@ export async function explainSearch(memberId: string, query: string): Promise<{ 
         [similarity, word],
       );
     if (ranked === "near") {
-      // The threshold the function raised both trigram thresholds to: the edge's score − 0.1 − 1e-4.
+      // The threshold the function raised both trigram thresholds to, from the page's edge.
       const page = await runSearchStatement<{ score: string }>(tx, words, query, "force_generic_plan");
-      await thresholds(String(Number(page[20]?.score) - 0.1 - 1e-4));
+      await thresholds(String(nearThresholdOf(Number(page[20]?.score))));
       plans.push({ label: "NEAR", plan: await statement(SEARCH_NEAR, "force_custom_plan", "{}") });
     }
     // An empty page took every way: WORDS, CLOSE and FAR.

@@ -318,6 +318,8 @@ export const SEARCH_FAR = outside(
 );
 /** The similarity a candidate outside the page's rows needs to reach a page whose edge scores `edge` (0 when there is none). */
 const nearThreshold = (edge: string) => `coalesce(${edge} - ${POPULARITY_MAX} - ${NEAR_MARGIN}, 0)`;
+/** The same threshold as a number, for explaining NEAR as the function runs it (bench/explain.ts). */
+export const nearThresholdOf = (edge: number) => edge - POPULARITY_MAX - NEAR_MARGIN;
 /** Sets the trigram operators' thresholds for the rest of the call (the SET clauses restore them on return). */
 const trigramThresholds = (similarity: string, word = similarity) =>
   `perform set_config('pg_trgm.similarity_threshold', ${similarity}, true),
