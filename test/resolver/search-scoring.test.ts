@@ -1,9 +1,9 @@
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "@/lib/db";
 import { searchCatalog } from "@/lib/catalog/search-query";
 import { rolledBack } from "../support/rolled-back";
 import { pagesAsFullRanking } from "./support/full-ranking";
+import { ownLetters } from "./support/own-word";
 
 /**
  * pg_trgm's functions counted: the two a score calls, and the two behind the `%` and `<%` operators.
@@ -33,12 +33,6 @@ async function callsOf(tx: Transaction, search: () => Promise<unknown>): Promise
   return Object.fromEntries(COUNTED.map((name) => [name, after[name] - before[name]])) as Calls;
 }
 
-/** Six distinct letters, none of "lantern": a word no other entry starts with or comes close to. */
-function ownPrefix(): string {
-  const letters = [..."bcdfghijkmpqsuvwxyz"];
-  return Array.from({ length: 6 }, () => letters.splice(randomInt(letters.length), 1)[0]).join("");
-}
-
 /** Each hit's similarity as the score's functions give it: the title's or the word similarity, the better. */
 async function expectSimilarities(tx: Transaction, query: string, hits: { id: string; similarity: number }[]) {
   const rows = await tx.query<{ id: string; similarity: number }>(
@@ -66,7 +60,7 @@ describe("search, what a candidate's score costs", () => {
 
   it("compares a title candidate's trigrams once, and the title's similarity for the page's rows alone", async () => {
     // Titles going on from a prefix of their own, inside a word: title candidates, none a full-text hit.
-    const own = ownPrefix();
+    const own = ownLetters(6, "lanternoie");
     await rolledBack(async (tx) => {
       await tx.query(
         `insert into public.catalog_entries (domain, title, subtitle, popularity)
@@ -96,7 +90,7 @@ describe("search, what a candidate's score costs", () => {
 
   it("computes the title's similarity for the page's rows among a typo's close candidates", async () => {
     // A typo of a word of its own: no full-text hit, no title range, every entry close by words.
-    const own = ownPrefix();
+    const own = ownLetters(6, "lanternoie");
     const query = `${own}lantren`;
     await rolledBack(async (tx) => {
       await tx.query(

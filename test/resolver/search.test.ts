@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { searchCatalog } from "@/lib/catalog/search-query";
 import { asMember } from "@/lib/db";
@@ -7,6 +6,7 @@ import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
 import { sqlAsService } from "../support/store";
 import { invoke } from "../surfaces/agent";
+import { ownLetters } from "./support/own-word";
 
 const search = (member: TestMember, query: string) => api("GET", `/search?${query}`, { token: member.token });
 const titles = (body: { data: { title: string }[] }) => body.data.map((hit) => hit.title);
@@ -55,12 +55,7 @@ describe("GET /search", () => {
     // They are removed at the end, so a database kept between runs holds no earlier run's. Six distinct
     // letters none of "lantern" or "oie" holds: with a repeated letter, or one shared with the rest of the
     // word, the similarities below shift (the typos' word similarity fell to 0.54, under the close line).
-    const own = [..."bcdfghjkmpqsuvwxyz"]
-      .map((letter) => ({ letter, at: randomBytes(4).readUInt32LE() }))
-      .sort((a, b) => a.at - b.at)
-      .slice(0, 6)
-      .map(({ letter }) => letter)
-      .join("");
+    const own = ownLetters(6, "lanternoie");
     const word = `${own}lantern`;
     const made = await sqlAsService<{ id: string }>(
       `insert into public.catalog_entries (domain, title, subtitle, popularity)
