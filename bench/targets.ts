@@ -13,6 +13,11 @@ export interface TargetCheck {
   /** null: this run did not measure it (a pass not run, a catalog or a growth too small). */
   met: boolean | null;
   detail: string;
+  /**
+   * What the same run says of the target's reach on this machine, beside a target not met: the static
+   * floor's own p99 against a p99 bound, the database's CPU alone against the floor's whole request.
+   */
+  reach?: string;
 }
 
 /** What a run must hold for targets 2 and 7 to be measured at all. */
@@ -53,12 +58,47 @@ function shareCheck(target: number, rows: Row[], share: number, p99Ms: number | 
   return { target, met, detail: `${absent}${limit}: ${rowsDetail(rows, ok)}` };
 }
 
+/**
+ * A p99 bound the static route itself missed in this run cannot be met by a route that does more;
+ * nor can a share of the floor when the database's CPU alone for a row is more than the floor's
+ * whole request divided by that share (the load generator, the server and the database share the
+ * same cores). Facts of the run, not a model: the reader weighs them.
+ */
+function reachOf(result: DatabaseResult, rows: Row[], share: number, p99Ms: number | null): string | undefined {
+  const floor = floorOf(result);
+  if (!floor || !rows.length) return undefined;
+  const parts: string[] = [];
+  if (p99Ms !== null) {
+    const own = result.bounds.map((b) => b.floor?.p99Ms).filter((p): p is number => p !== undefined);
+    const above = own.filter((p) => p > p99Ms).length;
+    parts.push(
+      `the static floor's own p99 ${own.map((p) => `${p} ms`).join(" and ")} (${above} of ${own.length} above ${p99Ms} ms)`,
+    );
+  }
+  const heaviest = rows.reduce((a, b) => (b.m.cpuMsPerRequest.db > a.m.cpuMsPerRequest.db ? b : a));
+  const db = heaviest.m.cpuMsPerRequest.db;
+  const budget = floor.cpuMsPerRequest / share;
+  parts.push(
+    `the database's CPU alone for ${heaviest.m.label}: ${db} ms a request; the floor's whole request: ${round3(floor.cpuMsPerRequest)} ms, so ${share}× allows ${round3(budget)} ms for all of a request`,
+  );
+  return parts.join("; ");
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
 export function checkTargets(result: DatabaseResult, catalogEntries: number): TargetCheck[] {
   // Unrounded, so a row just under a target is not counted as meeting it.
   const floor = floorOf(result)?.requestsPerSecond;
   const row = (m: Measurement): Row => ({ m, share: floor ? m.requestsPerSecond / floor : null });
   const find = (prefix: string) => result.api.find((m) => m.label.startsWith(prefix));
   const checks: TargetCheck[] = [];
+  const withReach = (check: TargetCheck, rows: Row[]): TargetCheck => {
+    if (check.met !== false) return check;
+    const target = check.target === 1 ? LIMITS.verbShare : LIMITS.searchShare;
+    const p99 = check.target === 1 ? LIMITS.verbP99Ms : LIMITS.searchP99Ms;
+    const reach = reachOf(result, rows, target, p99);
+    return reach ? { ...check, reach } : check;
+  };
 
   // 1. Every verb on every surface.
   const verbRows: Row[] = [];
@@ -70,14 +110,14 @@ export function checkTargets(result: DatabaseResult, catalogEntries: number): Ta
       else missing.push(`${verb} ${surface}`);
     }
   }
-  checks.push(shareCheck(1, verbRows, LIMITS.verbShare, LIMITS.verbP99Ms, missing));
+  checks.push(withReach(shareCheck(1, verbRows, LIMITS.verbShare, LIMITS.verbP99Ms, missing), verbRows));
 
   // 2. Search on a million entries: GET /search and the search verb on each surface.
   const searchRows = result.api.filter((m) => /^GET \/search|^search /.test(m.label)).map(row);
   checks.push(
     catalogEntries < SEARCH_CATALOG
       ? { target: 2, met: null, detail: `the catalog held ${catalogEntries} entries, not ${SEARCH_CATALOG}` }
-      : shareCheck(2, searchRows, LIMITS.searchShare, LIMITS.searchP99Ms, []),
+      : withReach(shareCheck(2, searchRows, LIMITS.searchShare, LIMITS.searchP99Ms, []), searchRows),
   );
 
   // 3. The route files under next start.
@@ -159,7 +199,10 @@ export function printTargets(database: string, checks: readonly TargetCheck[]): 
   const word = (met: boolean | null) => (met === null ? "not measured" : met ? "met" : "not met");
   const all = checks.every((c) => c.met === true);
   console.log(`\n  issue 34's targets [${database}]: ${all ? "every one met in this run" : "not every one met"}`);
-  for (const c of checks) console.log(`    ${c.target}. ${word(c.met)}: ${c.detail}`);
+  for (const c of checks) {
+    console.log(`    ${c.target}. ${word(c.met)}: ${c.detail}`);
+    if (c.reach) console.log(`       in this run: ${c.reach}`);
+  }
 }
 
 if (import.meta.main) {

@@ -101,6 +101,26 @@ describe("issue 34's targets, checked by the run", () => {
     expect(verdicts(slow)[0]).toBe(false);
   });
 
+  it("sets beside a target not met the floor's own p99 and the heaviest row's database CPU against the floor's", () => {
+    const slow = passing();
+    const [floor] = slow.bounds;
+    if (!floor?.floor) throw new Error("no floor");
+    slow.bounds = [{ floor: { ...floor.floor, p99Ms: 55 } }, { floor: { ...floor.floor, p99Ms: 45 } }];
+    const row = slow.api.find((r) => r.label.startsWith(verbLabelPrefix("create", "REST")));
+    if (!row) throw new Error("no create row");
+    row.requestsPerSecond = 0.5 * FLOOR;
+    row.cpuMsPerRequest = { app: 0.4, db: 1.25, total: 1.65 };
+    const [first, second] = checkTargets(slow, SEARCH_CATALOG);
+    expect(first?.met).toBe(false);
+    expect(first?.reach).toBe(
+      "the static floor's own p99 55 ms and 45 ms (1 of 2 above 50 ms); the database's CPU alone for " +
+        "create REST (tool): 1.25 ms a request; the floor's whole request: 1 ms, so 0.9× allows 1.111 ms for all of a request",
+    );
+    // A target met carries none.
+    expect(second?.met).toBe(true);
+    expect(second?.reach).toBeUndefined();
+  });
+
   it("says a target was not measured rather than met when its rows or passes did not run", () => {
     const partial = passing();
     partial.api = partial.api.filter((r) => !r.label.startsWith(verbLabelPrefix("delete", "invoke")));
