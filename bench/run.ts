@@ -275,7 +275,7 @@ for (const result of databases) {
   printDatabase(result);
   if (result.coldStarts) printColdStarts(result.database, result.coldStarts);
   if (result.webhooks) printWebhooks(result.database, result.webhooks);
-  printTargets(result.database, checkTargets(result, settings.catalogEntries));
+  printTargets(result.database, checkTargets(result, settings.catalogEntries, os.cpus().length));
 }
 const file = writeResults({
   startedAt: new Date(started).toISOString(),
@@ -285,7 +285,11 @@ const file = writeResults({
   settings,
   loadGenerator: loadGenerator(),
   rateLimits: { env: rateLimitEnv, store: "memory" },
-  databases: databases.map((d) => ({ ...d, ratios: ratios(d), targets: checkTargets(d, settings.catalogEntries) })),
+  databases: databases.map((d) => ({
+    ...d,
+    ratios: ratios(d),
+    targets: checkTargets(d, settings.catalogEntries, os.cpus().length),
+  })),
 });
 console.log(`\nWrote ${file} in ${Math.round((Date.now() - started) / 1000)} s.`);
 process.exit(0);
