@@ -80,7 +80,8 @@ function passing(): DatabaseResult {
   };
 }
 
-const verdicts = (result: DatabaseResult, catalog = SEARCH_CATALOG) => checkTargets(result, catalog, CORES).map((c) => c.met);
+const verdicts = (result: DatabaseResult, catalog = SEARCH_CATALOG) =>
+  checkTargets(result, catalog, CORES).map((c) => c.met);
 
 describe("issue 34's targets, checked by the run", () => {
   it("meets all seven when every figure is within its target", () => {
