@@ -42,4 +42,4 @@ EXPOSE 3000
 # compose.yaml's healthcheck. It probes the address the server binds (HOST), loopback when that is all interfaces.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \
   CMD ["node", "-e", "const h = process.env.HOST || ''; const a = !h || h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? '[' + h + ']' : h; fetch('http://' + a + ':' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "server.ts"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--no-wasm-code-gc", "server.ts"]

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { EMBEDDED_DATABASE_NODE_FLAGS } from "./scripts/server-runtime.ts";
 import { TEST_FILES } from "./scripts/test-files.ts";
 import SlowFirstSequencer from "./test/support/slow-first-sequencer.ts";
 import { suiteEnv } from "./test/support/suite-env.ts";
@@ -14,6 +15,8 @@ export default defineConfig({
     // initdb per file on PGlite.
     isolate: false,
     pool: "forks",
+    // Each worker opens PGlite many times over: the V8 abort that flag avoids is most likely there.
+    execArgv: [...EMBEDDED_DATABASE_NODE_FLAGS],
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,

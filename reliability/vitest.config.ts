@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { EMBEDDED_DATABASE_NODE_FLAGS } from "../scripts/server-runtime.ts";
 import { suiteEnv } from "../test/support/suite-env.ts";
 
 // npm run reliability: the reliability suite (not part of npm test). One file at a time, one
@@ -13,6 +14,7 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     pool: "forks",
+    execArgv: [...EMBEDDED_DATABASE_NODE_FLAGS],
     testTimeout: 900_000,
     hookTimeout: 180_000,
     sequence: { concurrent: false },

@@ -1,4 +1,15 @@
 /**
+ * Node 24's V8 can abort a process that hosts PGlite's wasm when it frees compiled wasm code: "Check
+ * failed: jit_page_->allocations_.erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation
+ * (nodejs/node#66366, #64500 with PGlite; fixed in V8 by 9b8ca54d5a, not in Node 24.21). It killed
+ * `npm start` once in four CI runs on 2026-11-29, right after the migrations. Without wasm code GC
+ * nothing is freed there; a PGlite process held the same RSS with and without it (715–742 MB against
+ * 720–733 MB after 25 s of queries, two turns each). Every process that opens the embedded database
+ * for long takes it: the server (below) and the test workers (vitest.config.ts).
+ */
+export const EMBEDDED_DATABASE_NODE_FLAGS: readonly string[] = ["--no-wasm-code-gc"];
+
+/**
  * How Node runs the production server, wherever it runs: npm start (package.json), the Docker image
  * (Dockerfile), the browser tests and the bench. V8 here gives the young generation semi-spaces of
  * 64 MB, and glibc gives each thread that allocates its own arena: after the bench's load the
@@ -10,5 +21,9 @@
  * more CPU for no less memory). It is a growth factor, not a cap: a larger live set still fits.
  * package.json and the Dockerfile cannot import this: test/deploy/server-runtime.test.ts holds them to it.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=16", "--heap-growing-percent=50"];
+export const SERVER_NODE_FLAGS: readonly string[] = [
+  "--max-semi-space-size=16",
+  "--heap-growing-percent=50",
+  ...EMBEDDED_DATABASE_NODE_FLAGS,
+];
 export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };

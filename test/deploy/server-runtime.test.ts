@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVER_ENV, SERVER_NODE_FLAGS } from "@/scripts/server-runtime";
+import { EMBEDDED_DATABASE_NODE_FLAGS, SERVER_ENV, SERVER_NODE_FLAGS } from "@/scripts/server-runtime";
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 const envPrefix = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`);
@@ -19,5 +19,11 @@ describe("the production server runs with the same Node settings wherever it sta
     });
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe("ok");
+  });
+
+  it("the server and the test workers, which open PGlite, run without wasm code GC (the V8 abort)", () => {
+    expect(SERVER_NODE_FLAGS).toEqual(expect.arrayContaining([...EMBEDDED_DATABASE_NODE_FLAGS]));
+    // This file runs in one of vitest's workers: vitest.config.ts's execArgv reached it.
+    expect(process.execArgv).toEqual(expect.arrayContaining([...EMBEDDED_DATABASE_NODE_FLAGS]));
   });
 });
