@@ -1,8 +1,8 @@
 /**
  * Node 24's V8 can abort a process that hosts PGlite's wasm when it frees compiled wasm code: "Check
  * failed: jit_page_->allocations_.erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation
- * (nodejs/node#66366, #64500 with PGlite; fixed in V8 by 9b8ca54d5a, not in Node 24.21). It killed
- * `npm start` once in four CI runs on 2026-11-29, right after the migrations. Without wasm code GC
+ * (reported as nodejs/node#66366, and with PGlite in #64500; seen here on Node 24.21.0). It killed
+ * `npm start` in one of three CI runs on 2026-11-29, right after the migrations. Without wasm code GC
  * nothing is freed there; a PGlite process held the same RSS with and without it (715–742 MB against
  * 720–733 MB after 25 s of queries, two turns each). Every process that opens the embedded database
  * for long takes it: the server (below) and the test workers (vitest.config.ts).
