@@ -15,7 +15,7 @@ export default defineConfig({
     // initdb per file on PGlite.
     isolate: false,
     pool: "forks",
-    // Each worker opens PGlite many times over: the V8 abort that flag avoids is most likely there.
+    // Each worker opens PGlite (scripts/server-runtime.ts: the V8 abort the flag avoids).
     execArgv: [...EMBEDDED_DATABASE_NODE_FLAGS],
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },

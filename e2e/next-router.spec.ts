@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
+import { EMBEDDED_DATABASE_NODE_FLAGS } from "../scripts/server-runtime";
 import { createToken, expect, pollHealth, signUp, test } from "./support";
 
 /**
@@ -25,7 +26,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   fs.rmSync(NEXT_DIR, { recursive: true, force: true });
   // Next's own server, routing to the generated route files: as `next start` runs on a host without server.ts.
-  next = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(NEXT_PORT)], {
+  // Through node, not Next's bin: NODE_OPTIONS refuses the embedded database's flag, and `next start` serves in
+  // the process it is started in.
+  const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+  const args = [...EMBEDDED_DATABASE_NODE_FLAGS, nextBin, "start", "-H", "127.0.0.1", "-p", String(NEXT_PORT)];
+  next = spawn(process.execPath, args, {
     cwd: ROOT,
     detached: true,
     env: {

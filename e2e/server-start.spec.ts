@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../scripts/server-runtime";
 import { expect, test } from "./support";
 
 /**
@@ -36,7 +37,7 @@ test.afterAll(async () => {
 test("a fresh server answers a page as its very first request, then the API", async () => {
   test.setTimeout(120_000);
   fs.rmSync(DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ["server.ts"], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
     cwd: ROOT,
     detached: true,
     env: {

@@ -2,10 +2,14 @@
  * Node 24's V8 can abort a process that hosts PGlite's wasm when it frees compiled wasm code: "Check
  * failed: jit_page_->allocations_.erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation
  * (reported as nodejs/node#66366, and with PGlite in #64500; seen here on Node 24.21.0). It killed
- * `npm start` in one of three CI runs on 2026-11-29, right after the migrations. Without wasm code GC
- * nothing is freed there; a PGlite process held the same RSS with and without it (715–742 MB against
- * 720–733 MB after 25 s of queries, two turns each). Every process that opens the embedded database
- * for long takes it: the server (below) and the test workers (vitest.config.ts).
+ * `npm start` in one of three CI runs on 2026-11-29, right after the migrations. Without wasm code GC,
+ * V8 keeps compiled code that is no longer used (a function's first tier, once optimised) until its
+ * whole module is released, so the path that aborted is not taken; what it keeps is bounded by
+ * PGlite's code, and a PGlite process held the same RSS with and without it (715–742 MB against
+ * 720–733 MB after 25 s of queries, two turns each). NODE_OPTIONS refuses the flag: it goes on the
+ * command line of the server (below), the test workers (vitest.config.ts, reliability/vitest.config.ts)
+ * and the servers tests start on PGlite (test/support/serve-rest-process.ts, e2e). A workaround, to
+ * drop once Node 24 carries V8's fix.
  */
 export const EMBEDDED_DATABASE_NODE_FLAGS: readonly string[] = ["--no-wasm-code-gc"];
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
+import { EMBEDDED_DATABASE_NODE_FLAGS } from "../../scripts/server-runtime.ts";
 import { CLI_ARGS, CLI_NODE } from "./cli-command";
 
 /**
@@ -24,7 +25,8 @@ export interface ServeRestProcess {
 
 /** scripts/serve-rest.ts on a free port; resolves once it prints "listening <url>". */
 export function startServeRest(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServeRestProcess> {
-  const child = spawn(node, ["scripts/serve-rest.ts"], {
+  // The flags the embedded database needs: some callers start it on PGlite (scripts/server-runtime.ts).
+  const child = spawn(node, [...EMBEDDED_DATABASE_NODE_FLAGS, "scripts/serve-rest.ts"], {
     env: { ...env, PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
