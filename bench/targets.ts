@@ -96,9 +96,10 @@ export function checkTargets(result: DatabaseResult, catalogEntries: number, cor
   const row = (m: Measurement): Row => ({ m, share: floor ? m.requestsPerSecond / floor : null });
   const find = (prefix: string) => result.api.find((m) => m.label.startsWith(prefix));
   const checks: TargetCheck[] = [];
-  const withReach = (check: TargetCheck, rows: Row[], limit: { share: number; p99Ms: number }): TargetCheck => {
-    if (check.met !== false) return check;
-    const reach = reachOf(result, rows, limit, cores);
+  // A share and a p99 to meet, and beside a miss what the run says of the target's reach.
+  const withReach = (target: number, rows: Row[], limit: { share: number; p99Ms: number }, missing: string[]) => {
+    const check = shareCheck(target, rows, limit.share, limit.p99Ms, missing);
+    const reach = check.met === false ? reachOf(result, rows, limit, cores) : undefined;
     return reach ? { ...check, reach } : check;
   };
 
@@ -112,22 +113,14 @@ export function checkTargets(result: DatabaseResult, catalogEntries: number, cor
       else missing.push(`${verb} ${surface}`);
     }
   }
-  checks.push(
-    withReach(shareCheck(1, verbRows, LIMITS.verbShare, LIMITS.verbP99Ms, missing), verbRows, {
-      share: LIMITS.verbShare,
-      p99Ms: LIMITS.verbP99Ms,
-    }),
-  );
+  checks.push(withReach(1, verbRows, { share: LIMITS.verbShare, p99Ms: LIMITS.verbP99Ms }, missing));
 
   // 2. Search on a million entries: GET /search and the search verb on each surface.
   const searchRows = result.api.filter((m) => /^GET \/search|^search /.test(m.label)).map(row);
   checks.push(
     catalogEntries < SEARCH_CATALOG
       ? { target: 2, met: null, detail: `the catalog held ${catalogEntries} entries, not ${SEARCH_CATALOG}` }
-      : withReach(shareCheck(2, searchRows, LIMITS.searchShare, LIMITS.searchP99Ms, []), searchRows, {
-          share: LIMITS.searchShare,
-          p99Ms: LIMITS.searchP99Ms,
-        }),
+      : withReach(2, searchRows, { share: LIMITS.searchShare, p99Ms: LIMITS.searchP99Ms }, []),
   );
 
   // 3. The route files under next start.
