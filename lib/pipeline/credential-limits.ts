@@ -21,6 +21,13 @@ const createsCollection = (capability: Capability): boolean =>
   capability.source.verb === "create" &&
   capability.source.resource.credentialChoosesRows === true;
 
+/**
+ * A webhook endpoint receives the member's whole event stream, every collection's included, so
+ * pointing, adding or replaying one would widen a collection-limited credential's reach.
+ */
+export const sendsEventsOut = (capability: Capability): boolean =>
+  acceptedScopes(capability).includes("webhooks:write");
+
 /** Why the limits refuse the capability outright, or null when they let it run. */
 export function limitRefusal(capability: Capability, limits: CredentialLimits | undefined): ApiError | null {
   if (!limits) return null;
@@ -40,6 +47,12 @@ export function limitRefusal(capability: Capability, limits: CredentialLimits | 
     return new ApiError(
       "collection_limited",
       "This credential is limited to the collections the member chose, so it cannot create a collection (the new one would be outside its list). The member can create it, then make a credential that includes it.",
+    );
+  }
+  if (limits.collections && sendsEventsOut(capability)) {
+    return new ApiError(
+      "collection_limited",
+      `This credential is limited to the collections the member chose, so it cannot change webhook endpoints (${capability.tool}): an endpoint receives the events of every collection. The member can manage endpoints signed in, or with a credential not limited to collections.`,
     );
   }
   return null;

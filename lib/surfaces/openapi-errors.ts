@@ -1,7 +1,7 @@
 import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
 import { ownerRole, readableByOthers } from "../../registry/ownership.ts";
 import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
-import { isDelete, isWrite } from "../pipeline/credential-limits.ts";
+import { isDelete, isWrite, sendsEventsOut } from "../pipeline/credential-limits.ts";
 
 /**
  * Which problems an operation can answer, and when: derived from what the pipeline does for its
@@ -98,6 +98,12 @@ function limitCases(capability: Capability): ErrorCase[] {
     cases.push({
       code: "collection_limited",
       when: "The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list.",
+    });
+  }
+  if (sendsEventsOut(capability)) {
+    cases.push({
+      code: "collection_limited",
+      when: "The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection.",
     });
   }
   if (isDelete(capability)) {

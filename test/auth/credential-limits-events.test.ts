@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { api } from "../support/api";
+import { PULLING_TEST_TIMEOUT_MS, pullEvents } from "../support/event-log";
+import { makeMember, type TestMember } from "../support/factories";
+import { getTools, invoke } from "../surfaces/agent";
+import { collectionWithItem, limitedToken } from "./credential-limits-support";
+
+const KINDS = "collection.created,collection.updated,item.created,item.updated,item.deleted,todo.created";
+
+/** The collection or item each pulled event is about: its record id, or an item's collection. */
+const about = (entries: { type: string; data: Record<string, any> }[]) =>
+  entries.map((event) => `${event.type} ${event.type.startsWith("item.") ? event.data.collection_id : event.data.id}`);
+
+/**
+ * The event log read by a collection-limited token, through the real path: RLS leaves out every
+ * collection and item event outside its list, as the tables do, and the token cannot point a
+ * webhook endpoint (which receives every collection's events) anywhere.
+ */
+describe("a collection-limited token and the member's events", { timeout: PULLING_TEST_TIMEOUT_MS }, () => {
+  let ada: TestMember;
+  let allowed: { collectionId: string; itemId: string };
+  let other: { collectionId: string; itemId: string };
+  let token: string;
+
+  beforeAll(async () => {
+    await getDb();
+    ada = await makeMember();
+    allowed = await collectionWithItem(ada, "Road trip");
+    other = await collectionWithItem(ada, "Secret");
+    await api("PATCH", `/collections/${other.collectionId}`, { token: ada.token, body: { name: "Still secret" } });
+    await api("PATCH", `/items/${other.itemId}`, { token: ada.token, body: { note: "hidden" } });
+    await api("DELETE", `/items/${other.itemId}`, { token: ada.token });
+    await api("POST", "/todos", { token: ada.token, body: { title: "outside the limit" } });
+    token = await limitedToken(ada.id, { collections: [allowed.collectionId] });
+  }, 180_000);
+
+  it("GET /events answers only its collections' and items' events, and the kinds the limit does not cover", async () => {
+    const all = about((await pullEvents(api, ada.token, { types: KINDS, limit: 200, count: 7 })).entries);
+    expect(all).toEqual(
+      expect.arrayContaining([`collection.updated ${other.collectionId}`, `item.deleted ${other.collectionId}`]),
+    );
+    const seen = (await pullEvents(api, token, { types: KINDS, limit: 200, count: 3 })).entries;
+    expect(about(seen)).toEqual([
+      `collection.created ${allowed.collectionId}`,
+      `item.created ${allowed.collectionId}`,
+      `todo.created ${seen.at(-1)?.data.id}`,
+    ]);
+  });
+
+  it("the same through a tool", async () => {
+    const answer = await invoke(token, { tool: "events_list", input: { types: KINDS, limit: 200 } });
+    expect(answer.status).toBe(200);
+    const ids = JSON.stringify(answer.body.result.data);
+    expect(ids).not.toContain(other.collectionId);
+    expect(ids).toContain(allowed.collectionId);
+  });
+
+  it("cannot create, change or replay a webhook endpoint (403 collection_limited), and the catalog does not offer it", async () => {
+    const created = await api("POST", "/webhook-endpoints", {
+      token,
+      body: { url: "https://hooks.example.com/in", events: ["*"] },
+    });
+    expect(created.status).toBe(403);
+    expect(created.body.code).toBe("collection_limited");
+    expect(created.body.detail).toMatch(/every collection/);
+    expect((await api("GET", "/webhook-endpoints", { token: ada.token })).body.data).toEqual([]);
+    expect((await api("GET", "/webhook-endpoints", { token })).status).toBe(200);
+    const names = (await getTools(token)).body.tools.map((t: { name: string }) => t.name);
+    expect(names.filter((name: string) => name.startsWith("webhook_endpoints_"))).toEqual(
+      expect.arrayContaining(["webhook_endpoints_list", "webhook_endpoints_deliveries_list"]),
+    );
+    expect(names).not.toContain("webhook_endpoints_create");
+    expect(names).not.toContain("webhook_endpoints_update");
+    expect(names).not.toContain("webhook_endpoints_redeliver");
+  });
+});
