@@ -25,12 +25,14 @@ interface ActivityRow {
 }
 
 const RECENT = `created_at > now() - interval '${ACTIVITY_KEEP_DAYS} days' as recent`;
+/** As the API writes every time (to_jsonb of a timestamptz, RFC 3339), not a JS Date's toString(). */
+const UNDONE_AT = "to_jsonb(undone_at) #>> '{}' as undone_at";
 /** Deletions, refusals and the writes of tables without events: public.activity. */
-const COLUMNS = `id, actor_kind, actor_id, operation, record_table, record_id, status, cascaded, before, after, undone_at,
+const COLUMNS = `id, actor_kind, actor_id, operation, record_table, record_id, status, cascaded, before, after, ${UNDONE_AT},
   ${RECENT}, created_at, null::bigint as record_sequence`;
 /** Creates and updates: the events, through app_private.credential_writes (20261127200000_ledger_from_events.sql). */
 const EVENT_COLUMNS = `id, actor_kind, actor_id, operation, null::text as record_table, record_id, null::smallint as status,
-  false as cascaded, before, after, undone_at, ${RECENT}, created_at, record_sequence`;
+  false as cascaded, before, after, ${UNDONE_AT}, ${RECENT}, created_at, record_sequence`;
 const eventEntries = (args: string) => `select ${EVENT_COLUMNS} from app_private.credential_writes(${args})`;
 
 const conflict = (message: string, errors?: FieldError[]) => new DomainError("conflict", message, { errors });
