@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { sessionCaller } from "@/lib/auth/caller";
+import { asService, getDb } from "@/lib/db";
+import { callAsSession } from "@/lib/web/session-call";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
 
@@ -18,6 +21,9 @@ async function goal(member: TestMember, title: string) {
   return created.body as { id: string; title: string; updated_at: string };
 }
 
+const titleOf = async (member: TestMember, id: string) =>
+  (await api("GET", `/goals/${id}`, { token: member.token })).body.title;
+
 /** RFC 3339 as the API writes its timestamps (to_jsonb of a timestamptz). */
 const RFC3339 = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/;
 
@@ -25,6 +31,85 @@ describe("undo by default: the latest write, or a refusal", () => {
   beforeAll(async () => {
     await getDb();
   }, 180_000);
+
+  it("walks back two updates of one record, one a call: the first undo's own write is no change since", async () => {
+    const ada = await makeMember();
+    const { id } = await goal(ada, "c0");
+    await patchGoal(ada, id, { title: "c1" });
+    await patchGoal(ada, id, { title: "c2" });
+    const first = await undo(ada);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(await titleOf(ada, id)).toBe("c1");
+    const second = await undo(ada);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.operation).toBe("goal.updated");
+    expect(await titleOf(ada, id)).toBe("c0");
+  });
+
+  it("reaches an earlier update of another record once the later ones are undone", async () => {
+    const ada = await makeMember();
+    const a = await goal(ada, "a0");
+    const b = await goal(ada, "b0");
+    await patchGoal(ada, a.id, { title: "a1" });
+    await patchGoal(ada, b.id, { title: "b1" });
+    await patchGoal(ada, b.id, { title: "b2" });
+    for (let i = 0; i < 3; i++) expect((await undo(ada)).status).toBe(200);
+    expect([await titleOf(ada, a.id), await titleOf(ada, b.id)]).toEqual(["a0", "b0"]);
+  });
+
+  it("an undo taken back again is a change since: the earlier update is refused, naming the field", async () => {
+    const ada = await makeMember();
+    const { id } = await goal(ada, "c0");
+    await patchGoal(ada, id, { title: "c1" });
+    await patchGoal(ada, id, { title: "c2" });
+    const undone = await undo(ada);
+    const [undoWrite] = await asService((tx) =>
+      tx.query<{ id: string }>("select id from app_private.webhook_events where undo_of = $1", [
+        undone.body.activity_id,
+      ]),
+    );
+    expect((await undo(ada, { activity_id: undoWrite?.id })).status).toBe(200);
+    expect(await titleOf(ada, id)).toBe("c2");
+    const refused = await undo(ada);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: "/title", code: "changed_since" })]);
+    expect(await titleOf(ada, id)).toBe("c2");
+  });
+
+  it("a record deleted and brought back by undo reads as the update left it: that update is undone next", async () => {
+    const ada = await makeMember();
+    const { id } = await goal(ada, "c0");
+    await patchGoal(ada, id, { title: "c1" });
+    expect((await api("DELETE", `/goals/${id}`, { token: ada.token })).status).toBe(204);
+    expect((await undo(ada)).body.operation).toBe("goal.deleted");
+    const update = await undo(ada);
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect(await titleOf(ada, id)).toBe("c0");
+  });
+
+  it("a changed-since refusal never has an empty list of what changed", async () => {
+    const ada = await makeMember();
+    const { id } = await goal(ada, "c0");
+    await patchGoal(ada, id, { title: "c1" });
+    // The member writes the same title back from the page: only the write's time tells.
+    const same = await callAsSession(
+      sessionCaller(ada.id, randomUUID()),
+      "goals_update",
+      { id, title: "c0" },
+      new Headers({ "x-request-id": randomUUID() }),
+    );
+    expect(same.ok).toBe(true);
+    await callAsSession(
+      sessionCaller(ada.id, randomUUID()),
+      "goals_update",
+      { id, title: "c1" },
+      new Headers({ "x-request-id": randomUUID() }),
+    );
+    const refused = await undo(ada);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: "/updated_at", code: "changed_since" })]);
+    expect(refused.body.detail).toMatch(/updated_at/);
+  });
 
   it("says when a write was already undone in RFC 3339, as the API writes times", async () => {
     const ada = await makeMember();

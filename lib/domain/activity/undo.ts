@@ -88,14 +88,20 @@ function refusal(row: ActivityRow): string | undefined {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The columns that differ between the record now and as the write left it, as a conflict. */
-function changedSince(current: Record<string, unknown>, row: ActivityRow): DomainError {
-  const changed = Object.keys(current).filter(
-    (key) => key !== "updated_at" && JSON.stringify(current[key]) !== JSON.stringify(row.after?.[key]),
-  );
+/** The columns whose value differs between the record now and as the write left it. */
+const differing = (current: Record<string, unknown>, row: ActivityRow) =>
+  Object.keys(current).filter((key) => JSON.stringify(current[key]) !== JSON.stringify(row.after?.[key]));
+
+/** The record differs from the write's (`changed`, never empty), as a conflict that names how. */
+function changedSince(current: Record<string, unknown>, changed: string[], row: ActivityRow): DomainError {
+  const fields = changed.filter((key) => key !== "updated_at");
+  // updated_at alone: written since, back to the values the write left; only its time tells.
+  const named = fields.length ? fields : changed;
   return conflict(
-    `The record changed since this write (${changed.join(", ") || "updated_at"}); nothing was overwritten.`,
-    changed.map((key) => ({
+    fields.length
+      ? `The record changed since this write (${fields.join(", ")}); nothing was overwritten.`
+      : `The record was written since this write (${named.join(", ")}), back to the values it left; nothing was overwritten.`,
+    named.map((key) => ({
       pointer: `/${key}`,
       code: "changed_since",
       message: `"${key}" is now ${JSON.stringify(current[key])}; this write had left ${JSON.stringify(row.after?.[key] ?? null)}.`,
@@ -105,8 +111,9 @@ function changedSince(current: Record<string, unknown>, row: ActivityRow): Domai
 
 /**
  * Puts back the columns an update changed, only when the record is as the write left it: for an entry
- * kept in the events, when the record has had no event since (its row locked first, so no write slips in
- * between); for an older entry of public.activity, when the row equals the image it kept.
+ * kept in the events, when the record's events since are only later writes and their undos
+ * (app_private.unchanged_since; its row locked first, so no write slips in between); for an older entry of
+ * public.activity, when the row equals the image it kept.
  */
 async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writable: readonly string[]): Promise<void> {
   const columns = Object.keys(row.before ?? {}).filter((name) => writable.includes(name));
@@ -124,7 +131,10 @@ async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writab
   if (row.record_sequence !== null) {
     const now = await current(" for update");
     const [check] = await tx.query<{ ok: boolean }>("select app_private.unchanged_since($1) as ok", [row.id]);
-    if (!check?.ok) throw changedSince(now, row);
+    // Events since that are not a write and its undo, yet the record reads exactly as the write left it, its
+    // time included: a deletion undone since, which brings the row back as it was.
+    const changed = check?.ok ? [] : differing(now, row);
+    if (changed.length) throw changedSince(now, changed, row);
     await tx.query(restore, [JSON.stringify(row.before), row.record_id]);
     return;
   }
@@ -133,7 +143,9 @@ async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writab
     row.record_id,
     JSON.stringify(row.after),
   ]);
-  if (!done.length) throw changedSince(await current(""), row);
+  if (done.length) return;
+  const now = await current("");
+  throw changedSince(now, differing(now, row), row);
 }
 
 /** Brings a deleted row back with its id, and the rows that went with it; then reads it back under RLS. */
