@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sessionCaller } from "@/lib/auth/caller";
 import { asService, getDb } from "@/lib/db";
 import { callAsSession } from "@/lib/web/session-call";
+import { ACTIVITY_SOURCES } from "@/registry/activity";
+import { activityUndo } from "@/registry/operations/activity-undo";
+import { proseName } from "@/registry/resource-prose";
 import { api } from "../support/api";
 import { makeMember, type TestMember } from "../support/factories";
 
@@ -44,6 +47,11 @@ describe("undo by default: the latest write, or a refusal", () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.operation).toBe("goal.updated");
     expect(await titleOf(ada, id)).toBe("c0");
+    // Then the create is the latest write left: refused, and nothing older is taken back in its place.
+    const third = await undo(ada);
+    expect(third.status).toBe(409);
+    expect(third.body.detail).toMatch(/create is not undone/);
+    expect(await titleOf(ada, id)).toBe("c0");
   });
 
   it("reaches an earlier update of another record once the later ones are undone", async () => {
@@ -55,6 +63,36 @@ describe("undo by default: the latest write, or a refusal", () => {
     await patchGoal(ada, b.id, { title: "b2" });
     for (let i = 0; i < 3; i++) expect((await undo(ada)).status).toBe(200);
     expect([await titleOf(ada, a.id), await titleOf(ada, b.id)]).toEqual(["a0", "b0"]);
+  });
+
+  it("a genuine conflict names the fields, stays the default, and points to the older write to name instead", async () => {
+    const ada = await makeMember();
+    const a = await goal(ada, "a0");
+    const b = await goal(ada, "b0");
+    await patchGoal(ada, a.id, { title: "a1" });
+    await patchGoal(ada, b.id, { title: "b1" });
+    // The member edits b from the page afterwards.
+    const edit = await callAsSession(
+      sessionCaller(ada.id, randomUUID()),
+      "goals_update",
+      { id: b.id, unit: "pages" },
+      new Headers({ "x-request-id": randomUUID() }),
+    );
+    expect(edit.ok).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const refused = await undo(ada);
+      expect(refused.status).toBe(409);
+      expect(refused.headers.get("content-type")).toContain("application/problem+json");
+      expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: "/unit", code: "changed_since" })]);
+      expect(refused.body.detail).toMatch(/activity_id/);
+    }
+    expect(await titleOf(ada, b.id)).toBe("b1");
+    // The older write, named as the refusal names it, is undone.
+    const older = /activity_id ([0-9a-f-]{36})/.exec((await undo(ada)).body.detail)?.[1];
+    const named = await undo(ada, { activity_id: older });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.record_id).toBe(a.id);
+    expect(await titleOf(ada, a.id)).toBe("a0");
   });
 
   it("an undo taken back again is a change since: the earlier update is refused, naming the field", async () => {
@@ -111,6 +149,32 @@ describe("undo by default: the latest write, or a refusal", () => {
     expect(refused.body.detail).toMatch(/updated_at/);
   });
 
+  it("passes over refused attempts, which wrote nothing; with no write left, 404", async () => {
+    const ada = await makeMember();
+    expect((await undo(ada)).status).toBe(404);
+    const { id } = await goal(ada, "c0");
+    await patchGoal(ada, id, { title: "c1" });
+    expect((await patchGoal(ada, id, { target_value: -1 })).status).toBe(422);
+    const undone = await undo(ada);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(await titleOf(ada, id)).toBe("c0");
+  });
+
+  it("refuses a collection types switch, the latest write, instead of reverting an older rename", async () => {
+    const ada = await makeMember();
+    const collection = (await api("POST", "/collections", { token: ada.token, body: { name: "Old", type: "music" } }))
+      .body;
+    await api("PATCH", `/collections/${collection.id}`, { token: ada.token, body: { name: "New" } });
+    expect((await api("PATCH", "/collection-types", { token: ada.token, body: { books: false } })).status).toBe(200);
+    const refused = await undo(ada);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+    expect(refused.body.detail).toMatch(/collection types/);
+    expect((await api("GET", `/collections/${collection.id}`, { token: ada.token })).body.name).toBe("New");
+    const types = (await api("GET", "/collection-types", { token: ada.token })).body.data;
+    expect(types.find((row: { type: string }) => row.type === "books").enabled).toBe(false);
+  });
+
   it("says when a write was already undone in RFC 3339, as the API writes times", async () => {
     const ada = await makeMember();
     const { id } = await goal(ada, "c0");
@@ -125,5 +189,12 @@ describe("undo by default: the latest write, or a refusal", () => {
     const written = (await api("GET", `/goals/${id}`, { token: ada.token })).body.updated_at as string;
     // Written as the record's own times are (the same offset form).
     expect(stamp.slice(-6)).toBe(written.slice(-6));
+  });
+
+  it("the operation's description names every kind of record whose writes it cannot take back", () => {
+    const withoutImage = ACTIVITY_SOURCES.filter((source) => !source.image && source.on !== "insert");
+    expect(withoutImage.length).toBeGreaterThan(0);
+    for (const source of withoutImage) expect(activityUndo.description).toContain(proseName(source.resource));
+    expect(activityUndo.description).toMatch(/activity_id/);
   });
 });

@@ -1,5 +1,9 @@
-import { ACTIVITY_KEEP_DAYS, activitySourceByOperation } from "../../../registry/activity.ts";
-import { resources } from "../../../registry/index.ts";
+import {
+  ACTIVITY_KEEP_DAYS,
+  type ActivitySource,
+  activitySourceByOperation,
+  RESOURCES_WITHOUT_IMAGE,
+} from "../../../registry/activity.ts";
 import { listInProse, proseName } from "../../../registry/resource-prose.ts";
 import type { Scope } from "../../../registry/scopes.ts";
 import type { Actor, Queryable } from "../../db/index.ts";
@@ -41,9 +45,11 @@ const isCredential = (actor: Actor | undefined) => actor?.kind === "token" || ac
 
 /**
  * The activity row to undo, read under the member's RLS (another member's is 404). A credential
- * reaches only its own writes; the member's session reaches every credential's, by id.
+ * reaches only its own writes; the member's session reaches every credential's, by id. By default, the
+ * credential's latest write not undone yet and not an undo's own (refused attempts and rows that went with
+ * a deletion are not writes of their own), with the one before it for the refusal to name.
  */
-async function pick(tx: Queryable, actor: Actor | undefined, activityId: string | undefined): Promise<ActivityRow> {
+async function pick(tx: Queryable, actor: Actor | undefined, activityId: string | undefined): Promise<ActivityRow[]> {
   const own = isCredential(actor);
   if (activityId) {
     const [row] = await tx.query<ActivityRow>(
@@ -54,33 +60,36 @@ async function pick(tx: Queryable, actor: Actor | undefined, activityId: string 
     if (!row || (own && (row.actor_kind !== actor?.kind || row.actor_id !== actor?.id))) {
       throw notFound("No activity with this id is visible to this credential.");
     }
-    return row;
+    return [row];
   }
   if (!own) throw new DomainError("invalid_request", "Name the activity to undo (activity_id).");
-  const [row] = await tx.query<ActivityRow>(
+  const rows = await tx.query<ActivityRow>(
     `select * from (
        (select ${COLUMNS} from public.activity
          where actor_kind = $1 and actor_id = $2 and status is null and undone_at is null and undo_of is null
-           and not cascaded and before is not null and (operation like '%.updated' or operation like '%.deleted')
-         order by created_at desc, id desc limit 1)
-       union all ${eventEntries("'-infinity', $1, $2, null, true, 1")}
-     ) latest order by created_at desc, id desc limit 1`,
+           and not cascaded
+         order by created_at desc, id desc limit 2)
+       union all ${eventEntries("'-infinity', $1, $2, null, true, 2")}
+     ) latest order by created_at desc, id desc limit 2`,
     [actor?.kind, actor?.id],
   );
-  if (!row) throw notFound("This credential made no write that can still be undone.");
-  return row;
+  if (!rows.length) throw notFound("This credential has no write left to undo.");
+  return rows;
 }
 
-/** The resources whose rows the ledger keeps no image of (activityWithoutImage), named for the refusal. */
-const WITHOUT_IMAGE = listInProse(resources.filter((resource) => resource.activityWithoutImage).map(proseName));
+/** The records the ledger keeps no image of (registry/activity.ts), named for the refusal. */
+const WITHOUT_IMAGE = listInProse(RESOURCES_WITHOUT_IMAGE.map(proseName));
 
 /** Why a row cannot be undone at all, before anything is touched. */
-function refusal(row: ActivityRow): string | undefined {
+function refusal(row: ActivityRow, source: ActivitySource | undefined): string | undefined {
   if (row.status !== null) return "This attempt was refused: it changed nothing, so there is nothing to undo.";
   if (row.undone_at) return `This write was already undone (${row.undone_at}).`;
   if (!row.recent) return `Writes can be undone for ${ACTIVITY_KEEP_DAYS} days; this one is older.`;
   if (row.operation.endsWith(".created") || row.operation.endsWith(".checked_in")) {
     return "A create is not undone (check-ins are append-only); delete the record instead.";
+  }
+  if (source && !source.image) {
+    return `This write (${row.operation}) cannot be undone: the previous state of ${proseName(source.resource)} is not kept; write the old value back instead.`;
   }
   if (!row.before) return `This record's previous state is not kept (${WITHOUT_IMAGE}), so it cannot be undone.`;
   return undefined;
@@ -170,12 +179,11 @@ async function undoDelete(tx: Queryable, row: ActivityRow, table: string): Promi
   return ids;
 }
 
-/** POST /activity/undo: takes back one update or delete of a credential (tool activity_undo). */
-export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, actor, scopes }) => {
-  const row = await pick(tx, actor, input.activity_id);
-  const why = refusal(row);
-  if (why) throw conflict(why);
+/** Takes back one row, or refuses without touching anything. */
+async function undoRow(tx: Queryable, row: ActivityRow, scopes: ReadonlySet<Scope>) {
   const source = activitySourceByOperation.get(row.operation);
+  const why = refusal(row, source);
+  if (why) throw conflict(why);
   if (!source || (row.record_table ?? source.table) !== source.table || !row.record_id)
     throw conflict("This write cannot be undone.");
   const scope = `${source.resource.scope}:write` as Scope;
@@ -191,4 +199,23 @@ export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, ac
     restored = [row.record_id];
   } else restored = await undoDelete(tx, row, source.table);
   return { activity_id: row.id, operation: row.operation, record_id: row.record_id, restored };
+}
+
+/** POST /activity/undo: takes back one update or delete of a credential (tool activity_undo). */
+export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, actor, scopes }) => {
+  const [row, before] = (await pick(tx, actor, input.activity_id)) as [ActivityRow, ActivityRow?];
+  try {
+    return await undoRow(tx, row, scopes);
+  } catch (error) {
+    if (input.activity_id || !(error instanceof DomainError) || error.code !== "conflict") throw error;
+    // Reverting an older write instead would surprise whoever asked to undo the latest; the default
+    // stays on it, and the refusal names the write before it for an undo by id.
+    const older = before
+      ? `the one before it is activity_id ${before.id}, ${before.operation}`
+      : "none is left before it";
+    throw conflict(
+      `${error.message} It is this credential's latest write, and the default undo stays on it: name an older write with activity_id to undo that one instead (${older}).`,
+      error.details.errors,
+    );
+  }
 };
