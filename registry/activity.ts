@@ -67,3 +67,11 @@ export const ACTIVITY_SOURCES: readonly ActivitySource[] = [...memberResources, 
 export const activitySourceByOperation: ReadonlyMap<string, ActivitySource> = new Map(
   ACTIVITY_SOURCES.map((source) => [source.operation, source]),
 );
+
+/**
+ * The resources whose updates or deletes undo cannot take back, as the ledger keeps no previous image of
+ * them (activityWithoutImage, or no id to find the row by): named in the operation's description and its refusal.
+ */
+export const RESOURCES_WITHOUT_IMAGE: readonly ResourceSpec[] = [
+  ...new Set(ACTIVITY_SOURCES.filter((source) => !source.image && source.on !== "insert").map((s) => s.resource)),
+];

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ACTIVITY_KEEP_DAYS, ACTIVITY_SOURCES } from "../activity.ts";
+import { ACTIVITY_KEEP_DAYS, ACTIVITY_SOURCES, RESOURCES_WITHOUT_IMAGE } from "../activity.ts";
 import { defineOperation } from "../define.ts";
+import { listInProse, proseName } from "../resource-prose.ts";
 import type { Scope } from "../scopes.ts";
 
 /** The write scopes of what undo can restore: any one lists the tool; the write undone needs its own. */
@@ -12,9 +13,10 @@ export const activityUndo = defineOperation({
   name: "activity_undo",
   summary: "Undo this credential's last write",
   description:
-    `Take back an update or a delete this token (or app) made, when the member asks: by default its most recent one still undoable, or the one named by activity_id. ` +
-    `A delete comes back with its id and what went with it (a collection's items, a streak's check-ins); an update gets its previous values back, but only if nothing changed the record since — otherwise 409 names what changed and nothing is overwritten. ` +
-    `Writes can be undone for ${ACTIVITY_KEEP_DAYS} days. Creates are not undone (delete the record instead), nor are check-ins (append-only), messages (their bodies are never copied) or webhook endpoints (their secret is never copied). ` +
+    `Take back an update or a delete this token (or app) made, when the member asks: the one named by activity_id, or by default its latest write not undone yet (an undo's own writes do not count, so each call walks back one more). ` +
+    `The default never passes over that latest write to take back an older one: when it cannot be undone (a create, say) or its record changed since, the answer is 409 saying why and naming the write before it, and the default stays on it; name an older write by activity_id to undo that one instead. ` +
+    `A delete comes back with its id and what went with it (a collection's items, a streak's check-ins); an update gets its previous values back, but only if nothing changed the record since (an undo of a later write, which put the record back, does not count) — otherwise 409 names what changed and nothing is overwritten. ` +
+    `Writes can be undone for ${ACTIVITY_KEEP_DAYS} days. Creates are not undone (delete the record instead), nor are check-ins (append-only), messages (their bodies are never copied) or changes to ${listInProse(RESOURCES_WITHOUT_IMAGE.map(proseName))}, whose previous state is not kept (a webhook endpoint's secret is never copied; switch a collection type back instead). ` +
     "The member sees every write of each token and app, refused attempts included, under Settings → Activity, and can undo from there.",
   method: "POST",
   path: "/activity/undo",
@@ -25,7 +27,7 @@ export const activityUndo = defineOperation({
       .uuid()
       .optional()
       .describe(
-        "The write to undo (returned by an earlier undo, or shown under Settings → Activity); default: this credential's last undoable write.",
+        "The write to undo (returned by an earlier undo, named by a refused default undo, or shown under Settings → Activity); default: this credential's latest write not undone yet.",
       ),
   }),
   output: z
@@ -46,7 +48,7 @@ export const activityUndo = defineOperation({
     {
       status: 409,
       code: "conflict",
-      when: "Already undone, too old, not undoable (a create, a message), or the record changed since (errors name the fields).",
+      when: "Already undone, too old, not undoable (a create, a message, a collection type switch), or the record changed since (errors name the fields). A default undo refused so names the write before the latest, to undo by activity_id instead.",
     },
   ],
 });

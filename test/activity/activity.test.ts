@@ -307,9 +307,11 @@ describe("activity: who did it, and undo", () => {
     expect([...undone.body.result.restored].sort()).toEqual([collection.id, ...items.map((item) => item.id)].sort());
     expect((await api("GET", `/collections/${collection.id}`, { token: ada.token })).body).toEqual(collection);
     for (const item of items) expect((await api("GET", `/items/${item.id}`, { token: ada.token })).body).toEqual(item);
-    // Nothing left to undo: the restore's own writes are not taken back by default.
-    const nothing = await api("POST", "/activity/undo", { token: ada.token, body: {} });
-    expect(nothing.status).toBe(404);
+    // The restore's own writes are not taken back by default: the latest write left is the last item's
+    // create, which is refused rather than passed over.
+    const next = await api("POST", "/activity/undo", { token: ada.token, body: {} });
+    expect(next.status).toBe(409);
+    expect(next.body.detail).toMatch(/A create is not undone/);
   });
 
   it("a credential reaches only its own writes; another member neither sees nor undoes them (404)", async () => {

@@ -801,7 +801,7 @@ export interface paths {
         put?: never;
         /**
          * Undo this credential's last write
-         * @description Take back an update or a delete this token (or app) made, when the member asks: by default its most recent one still undoable, or the one named by activity_id. A delete comes back with its id and what went with it (a collection's items, a streak's check-ins); an update gets its previous values back, but only if nothing changed the record since — otherwise 409 names what changed and nothing is overwritten. Writes can be undone for 30 days. Creates are not undone (delete the record instead), nor are check-ins (append-only), messages (their bodies are never copied) or webhook endpoints (their secret is never copied). The member sees every write of each token and app, refused attempts included, under Settings → Activity, and can undo from there.
+         * @description Take back an update or a delete this token (or app) made, when the member asks: the one named by activity_id, or by default its latest write not undone yet (an undo's own writes do not count, so each call walks back one more). The default never passes over that latest write to take back an older one: when it cannot be undone (a create, say) or its record changed since, the answer is 409 saying why and naming the write before it, and the default stays on it; name an older write by activity_id to undo that one instead. A delete comes back with its id and what went with it (a collection's items, a streak's check-ins); an update gets its previous values back, but only if nothing changed the record since (an undo of a later write, which put the record back, does not count) — otherwise 409 names what changed and nothing is overwritten. Writes can be undone for 30 days. Creates are not undone (delete the record instead), nor are check-ins (append-only), messages (their bodies are never copied) or changes to collection types and webhook endpoints, whose previous state is not kept (a webhook endpoint's secret is never copied; switch a collection type back instead). The member sees every write of each token and app, refused attempts included, under Settings → Activity, and can undo from there.
          *
          *     - Only the same credential's writes: another token's, or another member's, are 404.
          *     - Needs the write scope of the record it restores (items:write to bring back an item).
@@ -9561,7 +9561,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The write to undo (returned by an earlier undo, or shown under Settings → Activity); default: this credential's last undoable write.
+                     * @description The write to undo (returned by an earlier undo, named by a refused default undo, or shown under Settings → Activity); default: this credential's latest write not undone yet.
                      */
                     activity_id?: string;
                 };
@@ -9645,7 +9645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). Already undone, too old, not undoable (a create, a message), or the record changed since (errors name the fields). */
+            /** @description `conflict`: A unique rule of the store was violated, or the row is still referenced (reason says which). Already undone, too old, not undoable (a create, a message, a collection type switch), or the record changed since (errors name the fields). A default undo refused so names the write before the latest, to undo by activity_id instead. */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -1,5 +1,9 @@
-import { ACTIVITY_KEEP_DAYS, activitySourceByOperation } from "../../../registry/activity.ts";
-import { resources } from "../../../registry/index.ts";
+import {
+  ACTIVITY_KEEP_DAYS,
+  type ActivitySource,
+  activitySourceByOperation,
+  RESOURCES_WITHOUT_IMAGE,
+} from "../../../registry/activity.ts";
 import { listInProse, proseName } from "../../../registry/resource-prose.ts";
 import type { Scope } from "../../../registry/scopes.ts";
 import type { Actor, Queryable } from "../../db/index.ts";
@@ -25,12 +29,14 @@ interface ActivityRow {
 }
 
 const RECENT = `created_at > now() - interval '${ACTIVITY_KEEP_DAYS} days' as recent`;
+/** As the API writes every time (to_jsonb of a timestamptz, RFC 3339), not a JS Date's toString(). */
+const UNDONE_AT = "to_jsonb(undone_at) #>> '{}' as undone_at";
 /** Deletions, refusals and the writes of tables without events: public.activity. */
-const COLUMNS = `id, actor_kind, actor_id, operation, record_table, record_id, status, cascaded, before, after, undone_at,
+const COLUMNS = `id, actor_kind, actor_id, operation, record_table, record_id, status, cascaded, before, after, ${UNDONE_AT},
   ${RECENT}, created_at, null::bigint as record_sequence`;
 /** Creates and updates: the events, through app_private.credential_writes (20261127200000_ledger_from_events.sql). */
 const EVENT_COLUMNS = `id, actor_kind, actor_id, operation, null::text as record_table, record_id, null::smallint as status,
-  false as cascaded, before, after, undone_at, ${RECENT}, created_at, record_sequence`;
+  false as cascaded, before, after, ${UNDONE_AT}, ${RECENT}, created_at, record_sequence`;
 const eventEntries = (args: string) => `select ${EVENT_COLUMNS} from app_private.credential_writes(${args})`;
 
 const conflict = (message: string, errors?: FieldError[]) => new DomainError("conflict", message, { errors });
@@ -39,9 +45,11 @@ const isCredential = (actor: Actor | undefined) => actor?.kind === "token" || ac
 
 /**
  * The activity row to undo, read under the member's RLS (another member's is 404). A credential
- * reaches only its own writes; the member's session reaches every credential's, by id.
+ * reaches only its own writes; the member's session reaches every credential's, by id. By default, the
+ * credential's latest write not undone yet and not an undo's own (refused attempts and rows that went with
+ * a deletion are not writes of their own), with the one before it for the refusal to name.
  */
-async function pick(tx: Queryable, actor: Actor | undefined, activityId: string | undefined): Promise<ActivityRow> {
+async function pick(tx: Queryable, actor: Actor | undefined, activityId: string | undefined): Promise<ActivityRow[]> {
   const own = isCredential(actor);
   if (activityId) {
     const [row] = await tx.query<ActivityRow>(
@@ -52,33 +60,36 @@ async function pick(tx: Queryable, actor: Actor | undefined, activityId: string 
     if (!row || (own && (row.actor_kind !== actor?.kind || row.actor_id !== actor?.id))) {
       throw notFound("No activity with this id is visible to this credential.");
     }
-    return row;
+    return [row];
   }
   if (!own) throw new DomainError("invalid_request", "Name the activity to undo (activity_id).");
-  const [row] = await tx.query<ActivityRow>(
+  const rows = await tx.query<ActivityRow>(
     `select * from (
        (select ${COLUMNS} from public.activity
          where actor_kind = $1 and actor_id = $2 and status is null and undone_at is null and undo_of is null
-           and not cascaded and before is not null and (operation like '%.updated' or operation like '%.deleted')
-         order by created_at desc, id desc limit 1)
-       union all ${eventEntries("'-infinity', $1, $2, null, true, 1")}
-     ) latest order by created_at desc, id desc limit 1`,
+           and not cascaded
+         order by created_at desc, id desc limit 2)
+       union all ${eventEntries("'-infinity', $1, $2, null, true, 2")}
+     ) latest order by created_at desc, id desc limit 2`,
     [actor?.kind, actor?.id],
   );
-  if (!row) throw notFound("This credential made no write that can still be undone.");
-  return row;
+  if (!rows.length) throw notFound("This credential has no write left to undo.");
+  return rows;
 }
 
-/** The resources whose rows the ledger keeps no image of (activityWithoutImage), named for the refusal. */
-const WITHOUT_IMAGE = listInProse(resources.filter((resource) => resource.activityWithoutImage).map(proseName));
+/** The records the ledger keeps no image of (registry/activity.ts), named for the refusal. */
+const WITHOUT_IMAGE = listInProse(RESOURCES_WITHOUT_IMAGE.map(proseName));
 
 /** Why a row cannot be undone at all, before anything is touched. */
-function refusal(row: ActivityRow): string | undefined {
+function refusal(row: ActivityRow, source: ActivitySource | undefined): string | undefined {
   if (row.status !== null) return "This attempt was refused: it changed nothing, so there is nothing to undo.";
   if (row.undone_at) return `This write was already undone (${row.undone_at}).`;
   if (!row.recent) return `Writes can be undone for ${ACTIVITY_KEEP_DAYS} days; this one is older.`;
   if (row.operation.endsWith(".created") || row.operation.endsWith(".checked_in")) {
     return "A create is not undone (check-ins are append-only); delete the record instead.";
+  }
+  if (source && !source.image) {
+    return `This write (${row.operation}) cannot be undone: the previous state of ${proseName(source.resource)} is not kept; write the old value back instead.`;
   }
   if (!row.before) return `This record's previous state is not kept (${WITHOUT_IMAGE}), so it cannot be undone.`;
   return undefined;
@@ -86,14 +97,20 @@ function refusal(row: ActivityRow): string | undefined {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The columns that differ between the record now and as the write left it, as a conflict. */
-function changedSince(current: Record<string, unknown>, row: ActivityRow): DomainError {
-  const changed = Object.keys(current).filter(
-    (key) => key !== "updated_at" && JSON.stringify(current[key]) !== JSON.stringify(row.after?.[key]),
-  );
+/** The columns whose value differs between the record now and as the write left it. */
+const differing = (current: Record<string, unknown>, row: ActivityRow) =>
+  Object.keys(current).filter((key) => JSON.stringify(current[key]) !== JSON.stringify(row.after?.[key]));
+
+/** The record differs from the write's (`changed`, never empty), as a conflict that names how. */
+function changedSince(current: Record<string, unknown>, changed: string[], row: ActivityRow): DomainError {
+  const fields = changed.filter((key) => key !== "updated_at");
+  // updated_at alone: written since, back to the values the write left; only its time tells.
+  const named = fields.length ? fields : changed;
   return conflict(
-    `The record changed since this write (${changed.join(", ") || "updated_at"}); nothing was overwritten.`,
-    changed.map((key) => ({
+    fields.length
+      ? `The record changed since this write (${fields.join(", ")}); nothing was overwritten.`
+      : `The record was written since this write (${named.join(", ")}), back to the values it left; nothing was overwritten.`,
+    named.map((key) => ({
       pointer: `/${key}`,
       code: "changed_since",
       message: `"${key}" is now ${JSON.stringify(current[key])}; this write had left ${JSON.stringify(row.after?.[key] ?? null)}.`,
@@ -103,8 +120,9 @@ function changedSince(current: Record<string, unknown>, row: ActivityRow): Domai
 
 /**
  * Puts back the columns an update changed, only when the record is as the write left it: for an entry
- * kept in the events, when the record has had no event since (its row locked first, so no write slips in
- * between); for an older entry of public.activity, when the row equals the image it kept.
+ * kept in the events, when the record's events since are only later writes and their undos
+ * (app_private.unchanged_since; its row locked first, so no write slips in between); for an older entry of
+ * public.activity, when the row equals the image it kept.
  */
 async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writable: readonly string[]): Promise<void> {
   const columns = Object.keys(row.before ?? {}).filter((name) => writable.includes(name));
@@ -122,7 +140,10 @@ async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writab
   if (row.record_sequence !== null) {
     const now = await current(" for update");
     const [check] = await tx.query<{ ok: boolean }>("select app_private.unchanged_since($1) as ok", [row.id]);
-    if (!check?.ok) throw changedSince(now, row);
+    // Events since that are not a write and its undo, yet the record reads exactly as the write left it, its
+    // time included: a deletion undone since, which brings the row back as it was.
+    const changed = check?.ok ? [] : differing(now, row);
+    if (changed.length) throw changedSince(now, changed, row);
     await tx.query(restore, [JSON.stringify(row.before), row.record_id]);
     return;
   }
@@ -131,7 +152,9 @@ async function undoUpdate(tx: Queryable, row: ActivityRow, table: string, writab
     row.record_id,
     JSON.stringify(row.after),
   ]);
-  if (!done.length) throw changedSince(await current(""), row);
+  if (done.length) return;
+  const now = await current("");
+  throw changedSince(now, differing(now, row), row);
 }
 
 /** Brings a deleted row back with its id, and the rows that went with it; then reads it back under RLS. */
@@ -156,12 +179,11 @@ async function undoDelete(tx: Queryable, row: ActivityRow, table: string): Promi
   return ids;
 }
 
-/** POST /activity/undo: takes back one update or delete of a credential (tool activity_undo). */
-export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, actor, scopes }) => {
-  const row = await pick(tx, actor, input.activity_id);
-  const why = refusal(row);
-  if (why) throw conflict(why);
+/** Takes back one row, or refuses without touching anything. */
+async function undoRow(tx: Queryable, row: ActivityRow, scopes: ReadonlySet<Scope>) {
   const source = activitySourceByOperation.get(row.operation);
+  const why = refusal(row, source);
+  if (why) throw conflict(why);
   if (!source || (row.record_table ?? source.table) !== source.table || !row.record_id)
     throw conflict("This write cannot be undone.");
   const scope = `${source.resource.scope}:write` as Scope;
@@ -177,4 +199,23 @@ export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, ac
     restored = [row.record_id];
   } else restored = await undoDelete(tx, row, source.table);
   return { activity_id: row.id, operation: row.operation, record_id: row.record_id, restored };
+}
+
+/** POST /activity/undo: takes back one update or delete of a credential (tool activity_undo). */
+export const undoActivity: ToolHandler<"activity_undo"> = async ({ tx, input, actor, scopes }) => {
+  const [row, before] = (await pick(tx, actor, input.activity_id)) as [ActivityRow, ActivityRow?];
+  try {
+    return await undoRow(tx, row, scopes);
+  } catch (error) {
+    if (input.activity_id || !(error instanceof DomainError) || error.code !== "conflict") throw error;
+    // Reverting an older write instead would surprise whoever asked to undo the latest; the default
+    // stays on it, and the refusal names the write before it for an undo by id.
+    const older = before
+      ? `the one before it is activity_id ${before.id}, ${before.operation}`
+      : "none is left before it";
+    throw conflict(
+      `${error.message} It is this credential's latest write, and the default undo stays on it: name an older write with activity_id to undo that one instead (${older}).`,
+      error.details.errors,
+    );
+  }
 };
