@@ -100,9 +100,11 @@ function numbersFromQuery(input: Record<string, string>, schema: z.ZodObject): R
   return out;
 }
 
+/** Only while has_more: the event log hands out a cursor on its last page too (to poll from), but no next page. */
 function nextLink(request: Request, body: unknown): Record<string, string> {
-  const cursor = (body as { next_cursor?: unknown } | null)?.next_cursor;
-  if (typeof cursor !== "string") return {};
+  const page = body as { has_more?: unknown; next_cursor?: unknown } | null;
+  const cursor = page?.next_cursor;
+  if (page?.has_more !== true || typeof cursor !== "string") return {};
   const url = new URL(request.url);
   url.searchParams.set("after", cursor);
   return { Link: `<${url.pathname}${url.search}>; rel="next"` };
