@@ -53,7 +53,14 @@ export function agentSchemas(directiveRefs: Record<string, Json>): Record<string
           type: "object",
           title: "Directive",
           required: ["ok", "directive"],
-          properties: { ok: { const: true }, directive: { oneOf: Object.values(directiveRefs) } },
+          properties: {
+            ok: { const: true },
+            directive: {
+              description:
+                "A browser tool's directive (200), or confirm_delete for a delete held for the member (202).",
+              oneOf: [...Object.values(directiveRefs), schemaRef("ConfirmDeleteDirective")],
+            },
+          },
         },
         {
           type: "object",
@@ -62,6 +69,13 @@ export function agentSchemas(directiveRefs: Record<string, Json>): Record<string
           properties: { ok: { const: false }, error: schemaRef("Problem") },
         },
       ],
+    },
+    InvokeConfirmDelete: {
+      type: "object",
+      title: "Held delete",
+      required: ["ok", "directive"],
+      additionalProperties: false,
+      properties: { ok: { const: true }, directive: schemaRef("ConfirmDeleteDirective") },
     },
     ToolCatalog: {
       type: "object",
@@ -82,6 +96,27 @@ export function agentSchemas(directiveRefs: Record<string, Json>): Record<string
     },
   };
 }
+
+const RATE_HEADERS = { RateLimit: header("RateLimit"), "RateLimit-Policy": header("RateLimitPolicy") };
+// Inline, not $ref: each is sent on some refusals only, so a generated client types it optional.
+const text = { type: "string" };
+const REFUSAL_HEADERS = {
+  RateLimit: {
+    description:
+      "As on success, once the call reached the rate limit (not on 401, a malformed envelope or an unknown tool).",
+    schema: text,
+  },
+  "RateLimit-Policy": { description: "As RateLimit.", schema: text },
+  "WWW-Authenticate": {
+    description: "On 401, and on 403 naming the missing scope: the Bearer challenge.",
+    schema: text,
+  },
+  "Retry-After": { description: "On 429: seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+};
+
+/** How a held delete completes: the member, in the browser; the caller only reads the outcome. */
+const HELD_DELETE =
+  "A delete held for the member's confirmation (the credential asks the member to confirm deletes): nothing was deleted, and directive is confirm_delete. Show the member directive.url: signed in, they see the row on Settings → Confirmations and confirm it or keep it. Only when they confirm is the row deleted, as the member, through the same pipeline (its own refusals apply then). No further call completes it: read the row again later to learn the outcome (it is gone once confirmed). Unconfirmed, it lapses at directive.expires_at and nothing is deleted. The same delete over REST answers 403 `confirmation_required`.";
 
 const AGENT_SERVERS = [{ url: "/api/agent", description: "The assistant tool interface, beside the REST base." }];
 
@@ -155,7 +190,7 @@ export function agentPaths(): Json {
         operationId: "agent_invoke",
         summary: "Run one tool",
         description:
-          "Runs the tool through the same pipeline as REST (token, rate limit, scope, validation, Idempotency-Key, member transaction). Answers {ok:true, result} with the status REST gives (a delete answers 200 with result null: a 204 cannot carry the envelope), {ok:true, directive} for browser tools, or {ok:false, error} with the problem's status. An unknown tool is 404; a tool outside the token's scopes is 403.",
+          "Runs the tool through the same pipeline as REST (token, rate limit, scope, validation, Idempotency-Key, member transaction). Answers {ok:true, result} with the status REST gives (a delete answers 200 with result null: a 204 cannot carry the envelope), {ok:true, directive} for browser tools, 202 {ok:true, directive} with a confirm_delete directive when the credential asks the member to confirm deletes (nothing is deleted until the member confirms), or {ok:false, error} with the problem's status. An unknown tool is 404; a tool outside the token's scopes is 403.",
         tags: ["assistant"],
         parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
         requestBody: {
@@ -169,16 +204,17 @@ export function agentPaths(): Json {
         },
         responses: Object.fromEntries(
           [
-            ["200", "The tool ran (or answered a directive)."],
-            ["201", "The tool created something."],
-            ["4XX", "The call was refused; error is the problem REST would answer."],
-            ["5XX", "The service failed; error is the problem (quote its request_id)."],
-          ].map(([status, description]) => [
+            ["200", "The tool ran (or answered a directive).", "InvokeResponse", RATE_HEADERS],
+            ["201", "The tool created something.", "InvokeResponse", RATE_HEADERS],
+            ["202", HELD_DELETE, "InvokeConfirmDelete", RATE_HEADERS],
+            ["4XX", "The call was refused; error is the problem REST would answer.", "InvokeResponse", REFUSAL_HEADERS],
+            ["5XX", "The service failed; error is the problem (quote its request_id).", "InvokeResponse", {}],
+          ].map(([status, description, schema, headers]) => [
             status,
             {
               description,
-              headers: { "Request-Id": header("RequestId") },
-              content: { "application/json": { schema: schemaRef("InvokeResponse") } },
+              headers: { "Request-Id": header("RequestId"), ...(headers as Json) },
+              content: { "application/json": { schema: schemaRef(String(schema)) } },
             },
           ]),
         ),

@@ -1,5 +1,6 @@
-import { acceptedScopes, type Capability } from "../../registry/capabilities.ts";
-import { ownerRole, readableByOthers } from "../../registry/ownership.ts";
+import { acceptedScopes, type Capability, capabilities } from "../../registry/capabilities.ts";
+import type { ResourceSpec } from "../../registry/define.ts";
+import { ownerColumn, ownerRole, readableByOthers } from "../../registry/ownership.ts";
 import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
 import { isDelete, isWrite, sendsEventsOut } from "../pipeline/credential-limits.ts";
 
@@ -121,7 +122,23 @@ function notOwnerCase(capability: Capability): string {
   if (source.kind !== "resource" || (source.verb !== "update" && source.verb !== "delete")) return "";
   if (!readableByOthers(source.resource)) return "";
   const action = source.verb === "update" ? "change" : "delete";
-  return ` Also when the member can read the ${source.resource.singular} but it is another member's: only its ${ownerRole(source.resource)} may ${action} it (reason.code \`not_owner\`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404.`;
+  return ` Also when the member can read the ${source.resource.singular} but it is another member's: only its ${ownerRole(source.resource)} may ${action} it (reason.code \`not_owner\`, SQLSTATE 42501); ${howOthersRowReads(source.resource)}, while a row the member cannot read at all is 404.`;
+}
+
+/** Where the member reads such a row: a GET of its id, else the list that shows it (follows have no GET by id). */
+function howOthersRowReads(resource: ResourceSpec): string {
+  if (resource.verbs.includes("get")) return "a GET of the same id answers 200";
+  const list = capabilities.find(
+    (c) => c.source.kind === "resource" && c.source.resource === resource && c.source.verb === "list",
+  )?.http?.path;
+  // A side filter names the other side by one of its values (follows: direction=followers).
+  const owner = ownerColumn(resource);
+  const filter = Object.entries(resource.filters ?? {}).find(([, f]) => f.sql.kind !== "equals");
+  const sql = filter?.[1].sql;
+  const other =
+    sql?.kind === "side" ? Object.entries(sql.columns).find(([, column]) => column !== owner)?.[0] : undefined;
+  const where = !filter ? "" : other ? `?${filter[0]}=${other}` : ` with its ${filter[0]} filter`;
+  return `it is listed by GET ${list}${where} (${resource.name} have no GET by id)`;
 }
 
 export function byStatus(cases: readonly ErrorCase[]): Map<number, ErrorCase[]> {

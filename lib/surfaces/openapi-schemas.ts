@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type Capability, capabilities, pageOf, recordSchema } from "../../registry/capabilities.ts";
+import { confirmDeleteDirective } from "../../registry/confirm-delete.ts";
 import { directives, resources } from "../../registry/index.ts";
 import { PROBLEM_CODES } from "../http/problem.ts";
 import type { JsonSchema } from "./tools-json-schema.ts";
@@ -7,7 +8,7 @@ import { referenceSchemas, toJson } from "./openapi-json.ts";
 
 /**
  * Named schemas for the reference: one record, page, create body and update body per resource,
- * the problem body, and one schema per browser directive. Operations point at them with $ref
+ * the problem body, one schema per browser directive, and the confirm_delete directive of a held delete. Operations point at them with $ref
  * whenever their own schema is exactly one of these, so generated clients get named types.
  */
 export const pascal = (words: string) =>
@@ -128,6 +129,8 @@ export function buildSchemas(): SchemaCatalog {
     add(`${pascal(type)}Directive`, schema);
     directiveRefs[type] = ref(`${pascal(type)}Directive`);
   }
+  // Not a tool's directive: every delete tool answers it (invoke: 202) for a credential that confirms deletes.
+  add("ConfirmDeleteDirective", toJson(confirmDeleteDirective, "output"));
   return {
     schemas,
     directiveRefs,

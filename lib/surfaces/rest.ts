@@ -6,11 +6,13 @@ import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { zipResponse } from "../http/zip.ts";
 import { execute } from "../pipeline/execute.ts";
+import { renameAliases, restNames, withRestNames } from "./rest-names.ts";
 import { matchRoute, methodsAt } from "./rest-routes.ts";
 
 /** The REST surface: frames an HTTP request as a capability call and the outcome as HTTP. */
 export async function handleRest(request: Request, path: readonly string[]): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
+  let names = new Map<string, string>();
   try {
     const method = request.method === "HEAD" ? "GET" : request.method;
     const match = matchRoute(method, path);
@@ -28,7 +30,10 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
         ? numbersFromQuery(queryInput(request), route.capability.input)
         : await readJsonBody(request);
     const source = route.capability.source;
-    if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
+    if (source.kind === "operation") {
+      names = restNames(input, source.operation.queryAliases);
+      renameAliases(input, source.operation.queryAliases);
+    }
     const outcome = await execute(route.capability, input, { requestId, headers: request.headers, path: params });
     if (source.kind === "operation" && source.operation.restBody?.contentType === "application/zip") {
       const files = (outcome.body as { files: Record<string, unknown> }).files;
@@ -38,7 +43,7 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
     const link = nextLink(request, outcome.body);
     return jsonResponse(outcome.status, outcome.body, requestId, { ...outcome.headers, ...link });
   } catch (error) {
-    return problemResponse(asApiError(error, requestId), requestId);
+    return problemResponse(asApiError(withRestNames(error, names), requestId), requestId);
   }
 }
 
@@ -50,24 +55,6 @@ export function handleRestOptions(request: Request, path: readonly string[]): Re
     return problemResponse(new ApiError("not_found", `No route at /api/v1/${path.join("/")}.`), requestId);
   }
   return preflightResponse(request, methods);
-}
-
-/** A REST name declared for an input field (GET /search?q=) becomes that field; sending both is refused. */
-function renameAliases(input: unknown, aliases: Readonly<Record<string, string>> | undefined): void {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return;
-  for (const [alias, field] of Object.entries(aliases ?? {})) {
-    if (!(alias in input)) continue;
-    if (field in input) {
-      throw new ApiError("invalid_request", `Send either "${alias}" or "${field}", not both.`, {
-        errors: [
-          { pointer: `/${alias}`, code: "duplicate_parameter", message: `"${alias}" is another name for "${field}".` },
-        ],
-      });
-    }
-    const named = input as Record<string, unknown>;
-    named[field] = named[alias];
-    delete named[alias];
-  }
 }
 
 function queryInput(request: Request): Record<string, string> {
@@ -100,9 +87,11 @@ function numbersFromQuery(input: Record<string, string>, schema: z.ZodObject): R
   return out;
 }
 
+/** Only while has_more: the event log hands out a cursor on its last page too (to poll from), but no next page. */
 function nextLink(request: Request, body: unknown): Record<string, string> {
-  const cursor = (body as { next_cursor?: unknown } | null)?.next_cursor;
-  if (typeof cursor !== "string") return {};
+  const page = body as { has_more?: unknown; next_cursor?: unknown } | null;
+  const cursor = page?.next_cursor;
+  if (page?.has_more !== true || typeof cursor !== "string") return {};
   const url = new URL(request.url);
   url.searchParams.set("after", cursor);
   return { Link: `<${url.pathname}${url.search}>; rel="next"` };

@@ -134,3 +134,33 @@ describe("a write to a row the member can read but not change", () => {
     expect(JSON.stringify(operation.responses["403"])).not.toContain("not_owner");
   });
 });
+
+describe("the documented 403 not_owner names a read the service answers", () => {
+  const described = async (tool: string): Promise<string> => {
+    const { buildOpenApiDocument } = await import("@/lib/surfaces/openapi");
+    const http = capabilityByTool.get(tool)?.http;
+    if (!http) throw new Error(tool);
+    return (buildOpenApiDocument() as any).paths[http.path][http.method.toLowerCase()].responses["403"].description;
+  };
+
+  it("a GET of the id where the resource has one", async () => {
+    const ada = await makeMember();
+    const bob = await makeMember();
+    const ids = await publicCollectionWithItem(ada);
+    expect(await described("items_delete")).toContain("a GET of the same id answers 200");
+    expect((await api("GET", `/items/${ids.item}`, { token: bob.token })).status).toBe(200);
+  });
+
+  it("follows, which have no GET by id: the list the followee reads it in", async () => {
+    const ada = await makeMember();
+    const bob = await makeMember();
+    const follow = await api("POST", "/follows", { token: ada.token, body: { followee_id: bob.id } });
+    expect((await api("GET", `/follows/${follow.body.id}`, { token: bob.token })).status).toBe(405);
+    const text = await described("follows_delete");
+    expect(text).not.toContain("GET of the same id");
+    const read = /it is listed by GET (\S+?)[,;)]? /.exec(text)?.[1];
+    expect(read, text).toBeDefined();
+    const listed = await api("GET", String(read), { token: bob.token });
+    expect(listed.body.data.map((f: { id: string }) => f.id)).toEqual([follow.body.id]);
+  });
+});

@@ -72,6 +72,22 @@ describe("the event log (GET /events)", { timeout: PULLING_TEST_TIMEOUT_MS }, ()
     expect(forged.status).toBe(422);
   });
 
+  it("sends Link rel=next only while has_more; the last page keeps its cursor but has no Link", async () => {
+    const ada = await makeMember();
+    await call(ada.token, "POST", "/todos", { title: "one" });
+    await call(ada.token, "POST", "/todos", { title: "two" });
+    const { cursor } = await pull(ada.token, { count: 2 });
+
+    const first = await api("GET", "/events?limit=1", { token: ada.token });
+    expect(first.body.has_more).toBe(true);
+    expect(first.headers.get("link")).toBe(
+      `</api/v1/events?limit=1&after=${encodeURIComponent(first.body.next_cursor)}>; rel="next"`,
+    );
+    const last = await api("GET", `/events?after=${encodeURIComponent(cursor)}`, { token: ada.token });
+    expect(last.body).toMatchObject({ data: [], has_more: false, next_cursor: cursor });
+    expect(last.headers.get("link")).toBeNull();
+  });
+
   it("writes every event, also with no endpoint at all, and numbers each record's events in order", async () => {
     const ada = await makeMember();
     const { item, collection } = await someWrites(ada);

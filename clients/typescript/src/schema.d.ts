@@ -885,7 +885,7 @@ export interface paths {
         put?: never;
         /**
          * Run one tool
-         * @description Runs the tool through the same pipeline as REST (token, rate limit, scope, validation, Idempotency-Key, member transaction). Answers {ok:true, result} with the status REST gives (a delete answers 200 with result null: a 204 cannot carry the envelope), {ok:true, directive} for browser tools, or {ok:false, error} with the problem's status. An unknown tool is 404; a tool outside the token's scopes is 403.
+         * @description Runs the tool through the same pipeline as REST (token, rate limit, scope, validation, Idempotency-Key, member transaction). Answers {ok:true, result} with the status REST gives (a delete answers 200 with result null: a 204 cannot carry the envelope), {ok:true, directive} for browser tools, 202 {ok:true, directive} with a confirm_delete directive when the credential asks the member to confirm deletes (nothing is deleted until the member confirms), or {ok:false, error} with the problem's status. An unknown tool is 404; a tool outside the token's scopes is 403.
          */
         post: operations["agent_invoke"];
         delete?: never;
@@ -2393,6 +2393,35 @@ export interface components {
              */
             url: string;
         };
+        /** @description Nothing was deleted: this credential asks the member to confirm deletes. Show the member the url; the delete happens only when they confirm there. */
+        ConfirmDeleteDirective: {
+            /**
+             * @description Always confirm_delete.
+             * @constant
+             */
+            type: "confirm_delete";
+            /**
+             * Format: uuid
+             * @description The pending confirmation.
+             */
+            confirmation_id: string;
+            /**
+             * Format: uri
+             * @description The settings page where the member sees what would be deleted and confirms; open it in the member's browser.
+             */
+            url: string;
+            /** @description The delete tool that was called. */
+            tool: string;
+            /** @description What would be deleted, e.g. item or collection. */
+            resource: string;
+            /**
+             * Format: uuid
+             * @description The id of the row that would be deleted.
+             */
+            id: string;
+            /** @description After this time the confirmation lapses and nothing is deleted. */
+            expires_at: string;
+        };
         InvokeRequest: {
             /** @description A tool name from GET /api/agent/tools. */
             tool: string;
@@ -2412,11 +2441,18 @@ export interface components {
         } | {
             /** @constant */
             ok: true;
-            directive: components["schemas"]["PlayMediaDirective"] | components["schemas"]["StartListeningDirective"] | components["schemas"]["OpenUrlDirective"];
+            /** @description A browser tool's directive (200), or confirm_delete for a delete held for the member (202). */
+            directive: components["schemas"]["PlayMediaDirective"] | components["schemas"]["StartListeningDirective"] | components["schemas"]["OpenUrlDirective"] | components["schemas"]["ConfirmDeleteDirective"];
         } | {
             /** @constant */
             ok: false;
             error: components["schemas"]["Problem"];
+        };
+        /** Held delete */
+        InvokeConfirmDelete: {
+            /** @constant */
+            ok: true;
+            directive: components["schemas"]["ConfirmDeleteDirective"];
         };
         ToolCatalog: {
             /** @enum {string} */
@@ -5856,7 +5892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); a GET of the same id answers 200, while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
+            /** @description `insufficient_scope`: The token lacks social:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). Also when the member can read the follow but it is another member's: only its follower may delete it (reason.code `not_owner`, SQLSTATE 42501); it is listed by GET /follows?direction=followers (follows have no GET by id), while a row the member cannot read at all is 404. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9839,6 +9875,8 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9849,16 +9887,38 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InvokeResponse"];
                 };
             };
+            /** @description A delete held for the member's confirmation (the credential asks the member to confirm deletes): nothing was deleted, and directive is confirm_delete. Show the member directive.url: signed in, they see the row on Settings → Confirmations and confirm it or keep it. Only when they confirm is the row deleted, as the member, through the same pipeline (its own refusals apply then). No further call completes it: read the row again later to learn the outcome (it is gone once confirmed). Unconfirmed, it lapses at directive.expires_at and nothing is deleted. The same delete over REST answers 403 `confirmation_required`. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvokeConfirmDelete"];
+                };
+            };
             /** @description The call was refused; error is the problem REST would answer. */
             "4XX": {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    /** @description As on success, once the call reached the rate limit (not on 401, a malformed envelope or an unknown tool). */
+                    RateLimit?: string;
+                    /** @description As RateLimit. */
+                    "RateLimit-Policy"?: string;
+                    /** @description On 401, and on 403 naming the missing scope: the Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    /** @description On 429: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
