@@ -456,7 +456,7 @@ describe("client ID metadata documents", () => {
     expect(grant?.client_name).toBe("Doc Client");
   });
 
-  it("refuses a document on a private address, one that redirects, an oversized one, and one naming another id", async () => {
+  it("refuses a document on a private address, one that redirects, an oversized one, one naming another id, one holding NUL", async () => {
     const refusal = async (clientId: string) => {
       const answer = await check(clientId);
       return answer.kind === "show_error" ? answer.message : answer.kind;
@@ -471,6 +471,9 @@ describe("client ID metadata documents", () => {
     expect(await refusal(`${origin}/big.json`)).toMatch(/larger than 5120 bytes/);
     documents.set("/other.json", { body: documentFor("/client.json") });
     expect(await refusal(`${origin}/other.json`)).toMatch(/not its own URL/);
+    // Its name is stored with each grant: text the store cannot hold is refused, not a failed insert.
+    documents.set("/nul.json", { body: documentFor("/nul.json", { client_name: "Doc\u0000Client" }) });
+    expect(await refusal(`${origin}/nul.json`)).toMatch(/cannot be stored/);
   });
 
   it("is never exempted from the guard in production", async () => {

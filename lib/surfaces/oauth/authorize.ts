@@ -2,6 +2,7 @@ import { isScope, SCOPES, type Scope } from "../../../registry/scopes.ts";
 import type { OAuthClient } from "../../auth/oauth/client-rules.ts";
 import { findClient, redirectMatches } from "../../auth/oauth/clients.ts";
 import { OAuthError } from "../../auth/oauth/errors.ts";
+import { isStorableText } from "../../db/storable-text.ts";
 import { oauthUrls, type ResourceName } from "../../http/oauth-urls.ts";
 import { OFFLINE_ACCESS } from "./metadata.ts";
 
@@ -54,9 +55,10 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   const one = (name: string) => params.get(name) ?? undefined;
   const clientId = one("client_id");
   if (!clientId) return { kind: "show_error", message: "The request names no client (client_id is missing)." };
-  let client: OAuthClient | null;
+  let client: OAuthClient | null = null;
   try {
-    client = await findClient(clientId);
+    // No client has an id the store cannot hold: unknown, without asking the store.
+    if (isStorableText(clientId)) client = await findClient(clientId);
   } catch (error) {
     if (error instanceof OAuthError)
       return { kind: "show_error", message: `The client could not be identified: ${error.message}` };
@@ -65,7 +67,7 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   if (!client) return { kind: "show_error", message: "The client is unknown (never registered, or expired)." };
   const only = client.redirectUris.length === 1 ? client.redirectUris[0] : undefined;
   const redirectUri = one("redirect_uri") ?? (only && !only.startsWith("http://") ? only : undefined);
-  if (!redirectUri || !redirectMatches(client.redirectUris, redirectUri)) {
+  if (!redirectUri || !isStorableText(redirectUri) || !redirectMatches(client.redirectUris, redirectUri)) {
     return { kind: "show_error", message: "The redirect URI is not one the client registered." };
   }
   const state = one("state");
@@ -75,6 +77,9 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   });
   const repeated = AUTHORIZE_PARAMS.find((name) => params.getAll(name).length > 1);
   if (repeated) return fail("invalid_request", `${repeated} is given more than once.`);
+  const unstorable = AUTHORIZE_PARAMS.find((name) => !isStorableText(params.get(name) ?? ""));
+  if (unstorable)
+    return fail("invalid_request", `${unstorable} holds text that cannot be stored (U+0000 or a lone surrogate).`);
   if (one("response_type") !== "code")
     return fail("unsupported_response_type", 'Only response_type "code" is offered.');
   const codeChallenge = one("code_challenge");

@@ -1,6 +1,7 @@
 import { clientMetadataSchema } from "../../auth/oauth/client-rules.ts";
 import { registerClient } from "../../auth/oauth/clients.ts";
 import { OAuthError } from "../../auth/oauth/errors.ts";
+import { unstorablePath } from "../../db/storable-text.ts";
 import { exchangeCode, refreshTokens, revokeOAuthToken } from "../../auth/oauth/tokens.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { rateLimitStore } from "../../http/rate-limit-store.ts";
@@ -85,6 +86,14 @@ export async function handleRegister(request: Request): Promise<Response> {
       body = JSON.parse(text);
     } catch {
       throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object (at most 16 KB).");
+    }
+    const unstorable = unstorablePath(body);
+    if (unstorable) {
+      const code = unstorable[0] === "redirect_uris" ? "invalid_redirect_uri" : "invalid_client_metadata";
+      throw new OAuthError(
+        code,
+        `${unstorable.join(".")}: holds text that cannot be stored (U+0000 or a lone surrogate).`,
+      );
     }
     const parsed = clientMetadataSchema.safeParse(body);
     if (!parsed.success) {

@@ -1,4 +1,5 @@
 import { OAuthError } from "../../auth/oauth/errors.ts";
+import { isStorableText } from "../../db/storable-text.ts";
 
 /**
  * The authorization server's endpoints are called by clients of any origin (browser-based MCP
@@ -63,9 +64,17 @@ export async function readForm(request: Request): Promise<Map<string, string>> {
   const form = new Map<string, string>();
   for (const [name, value] of params) {
     if (form.has(name)) throw new OAuthError("invalid_request", `${name} is given more than once.`);
+    if (!isStorableText(name) || !isStorableText(value)) throw unstorable(name);
     form.set(name, value);
   }
   return form;
+}
+
+/** A client_id no client can have names none (RFC 6749 §5.2 invalid_client); any other parameter is malformed. */
+function unstorable(name: string): OAuthError {
+  const what = "holds text that cannot be stored (U+0000 or a lone surrogate)";
+  if (name === "client_id") return new OAuthError("invalid_client", `client_id ${what}: no client has it.`, 401);
+  return new OAuthError("invalid_request", `${isStorableText(name) ? name : "A parameter's name"} ${what}.`);
 }
 
 /**

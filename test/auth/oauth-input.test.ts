@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { newAccessToken } from "@/lib/auth/oauth/secrets";
+import { CLIENT_ADDRESS_HEADER, serverWritesClientAddress } from "@/lib/http/client-address";
+import { checkAuthorizeRequest } from "@/lib/surfaces/oauth/authorize";
+import { makeMember } from "../support/factories";
+import { approveAndExchange } from "../support/oauth-grants";
+import { oauthPost, oauthRouteFetch } from "../support/oauth-routes";
+
+// What an outside tester sent: text Postgres cannot hold, broken Basic credentials, a body whose
+// bytes outnumber its characters. Each is the client's mistake, answered 4xx, never 500.
+const ORIGIN = "http://localhost:3000";
+const MCP = `${ORIGIN}/api/mcp`;
+const REDIRECT = "http://127.0.0.1:43210/callback";
+serverWritesClientAddress();
+// Registration is limited per address (in Redis on the server pass, kept between runs): one each.
+const freshAddress = () => `2001:db8:3::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+
+const registerRaw = (body: string) =>
+  oauthRouteFetch(`${ORIGIN}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: freshAddress() },
+    body,
+  });
+const register = async (metadata: unknown) => {
+  const response = await registerRaw(JSON.stringify(metadata));
+  return { status: response.status, body: await response.json() };
+};
+
+/** A client registered from an address of its own (the helper's one address would reach the limit). */
+async function registerClient(): Promise<string> {
+  const answer = await register({ client_name: "Input", redirect_uris: [REDIRECT] });
+  expect(answer.status).toBe(201);
+  return answer.body.client_id;
+}
+
+const authorizeParams = (clientId: string, extra: Record<string, string | undefined> = {}) => {
+  const params = new URLSearchParams();
+  const all: Record<string, string | undefined> = {
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url"),
+    code_challenge_method: "S256",
+    resource: MCP,
+    state: "st",
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(all)) if (value !== undefined) params.set(name, value);
+  return params;
+};
+/** The error the client is sent back with, or what the page shows instead. */
+const authorizeOutcome = async (params: URLSearchParams) => {
+  const check = await checkAuthorizeRequest(params);
+  if (check.kind === "show_error") return { shown: check.message };
+  if (check.kind === "ok") return { ok: true };
+  return { error: new URL(check.url).searchParams.get("error") };
+};
+
+// A form body cannot carry a lone surrogate (percent-decoding makes it U+FFFD); JSON can.
+describe("text Postgres cannot store (NUL, a lone surrogate)", () => {
+  it("is refused at registration with the RFC 7591 code of the field", async () => {
+    const nameNul = await register({ client_name: "x\u0000", redirect_uris: ["https://a.example/cb"] });
+    expect(nameNul.status).toBe(400);
+    expect(nameNul.body.error).toBe("invalid_client_metadata");
+    const nameSurrogate = await register({ client_name: "x\ud800", redirect_uris: ["https://a.example/cb"] });
+    expect(nameSurrogate).toMatchObject({ status: 400, body: { error: "invalid_client_metadata" } });
+    for (const uri of ["myapp:/c\u0000b", "https://a.example/c\u0000b"]) {
+      const answer = await register({ client_name: "x", redirect_uris: [uri] });
+      expect(answer).toMatchObject({ status: 400, body: { error: "invalid_redirect_uri" } });
+    }
+    const logo = await register({ redirect_uris: ["https://a.example/cb"], logo_uri: "https://a.example/l\u0000.png" });
+    expect(logo).toMatchObject({ status: 400, body: { error: "invalid_client_metadata" } });
+    // Raw escapes in the JSON text, as curl sent them.
+    const raw = await registerRaw('{"client_name":"x\\u0000","redirect_uris":["https://a.example/cb"]}');
+    expect(raw.status).toBe(400);
+  });
+
+  it("in client_id shows the unknown-client page, and elsewhere in the request goes back as invalid_request", async () => {
+    expect(await authorizeOutcome(authorizeParams("pdsc_\u0000"))).toEqual({
+      shown: "The client is unknown (never registered, or expired).",
+    });
+    const clientId = await registerClient();
+    expect(await authorizeOutcome(authorizeParams(clientId))).toEqual({ ok: true });
+    expect(await authorizeOutcome(authorizeParams(clientId, { redirect_uri: `${REDIRECT}\u0000` }))).toHaveProperty(
+      "shown",
+    );
+    for (const name of ["state", "scope", "resource", "code_challenge"]) {
+      const outcome = await authorizeOutcome(authorizeParams(clientId, { [name]: "todos:read\u0000" }));
+      expect(outcome, name).toEqual({ error: "invalid_request" });
+    }
+  });
+
+  it("at the token and revocation endpoints: client_id names no client, any other parameter is invalid_request", async () => {
+    const token = newAccessToken();
+    const revoke = await oauthPost("/oauth/revoke", { token, client_id: "pdsc_\u0000" });
+    expect(revoke).toMatchObject({ status: 401, body: { error: "invalid_client" } });
+    const refresh = await oauthPost("/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: "x",
+      client_id: "pdsc_\u0000",
+    });
+    expect(refresh).toMatchObject({ status: 401, body: { error: "invalid_client" } });
+    const { access } = await approveAndExchange((await makeMember()).id, await registerClient(), ["todos:read"]);
+    const clientId = await registerClient();
+    for (const [path, form] of [
+      ["/oauth/revoke", { token: `${access}\u0000`, client_id: clientId }],
+      ["/oauth/token", { grant_type: "authorization_code", code: "c\u0000", client_id: clientId }],
+      ["/oauth/token", { grant_type: "refresh_token\u0000", refresh_token: "x", client_id: clientId }],
+      ["/oauth/token", { "grant\u0000": "x", grant_type: "refresh_token", refresh_token: "x", client_id: clientId }],
+    ] as const) {
+      expect(await oauthPost(path, form), JSON.stringify(form)).toMatchObject({
+        status: 400,
+        body: { error: "invalid_request" },
+      });
+    }
+  });
+});
