@@ -34,6 +34,16 @@ async function registerClient(): Promise<string> {
   return answer.body.client_id;
 }
 
+const postWith = async (path: string, authorization: string, form: Record<string, string>) => {
+  const response = await oauthRouteFetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization },
+    body: new URLSearchParams(form),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+};
+const basic = (text: string) => `Basic ${Buffer.from(text).toString("base64")}`;
+
 const authorizeParams = (clientId: string, extra: Record<string, string | undefined> = {}) => {
   const params = new URLSearchParams();
   const all: Record<string, string | undefined> = {
@@ -114,5 +124,43 @@ describe("text Postgres cannot store (NUL, a lone surrogate)", () => {
         body: { error: "invalid_request" },
       });
     }
+  });
+});
+
+describe("malformed Basic credentials on the token and revocation endpoints", () => {
+  const malformed = {
+    "not percent-encoded": basic("%zz:"),
+    "no colon": basic("pdsc_abc"),
+    "not base64": "Basic !!!not-base64!!!",
+    "not UTF-8": `Basic ${Buffer.from([0xff, 0xfe, 0x3a]).toString("base64")}`,
+    "a NUL in the id": basic("pdsc_%00:"),
+    "an empty id": basic(":"),
+    "no credentials": "Basic",
+  };
+
+  it.each(Object.entries(malformed))("%s: 401 invalid_client with a Basic challenge", async (_, header) => {
+    for (const [path, form] of [
+      ["/oauth/token", { grant_type: "refresh_token", refresh_token: "x" }],
+      ["/oauth/revoke", { token: newAccessToken() }],
+    ] as const) {
+      const answer = await postWith(path, header, form);
+      expect(answer.status, path).toBe(401);
+      expect(answer.body.error, path).toBe("invalid_client");
+      expect(answer.headers.get("www-authenticate"), path).toMatch(/^Basic realm="/);
+    }
+  });
+
+  it("well-formed Basic still names the client (form-encoded, RFC 6749 §2.3.1)", async () => {
+    const clientId = await registerClient();
+    const { refresh } = await approveAndExchange((await makeMember()).id, clientId, ["todos:read"]);
+    const encoded = clientId.replace(/_/g, "%5F");
+    const answer = await postWith("/oauth/token", basic(`${encoded}:`), {
+      grant_type: "refresh_token",
+      refresh_token: refresh,
+    });
+    expect(answer.status).toBe(200);
+    expect((await postWith("/oauth/revoke", basic(`${clientId}:`), { token: answer.body.refresh_token })).status).toBe(
+      200,
+    );
   });
 });

@@ -29,10 +29,17 @@ export function oauthJson(
   });
 }
 
-/** RFC 6749 §5.2: {error, error_description}; 401 for invalid_client. */
+/**
+ * RFC 6749 §5.2: {error, error_description}; 401 for invalid_client, with a Basic challenge when the
+ * client tried to authenticate by the Authorization header (the scheme it used must be answered).
+ */
 export function oauthErrorResponse(request: Request, error: unknown): Response {
   if (error instanceof OAuthError) {
-    return oauthJson(request, error.status, { error: error.code, error_description: error.message });
+    const challenge =
+      error.code === "invalid_client" && basicCredentials(request) !== undefined
+        ? { "WWW-Authenticate": 'Basic realm="pds"' }
+        : undefined;
+    return oauthJson(request, error.status, { error: error.code, error_description: error.message }, challenge);
   }
   console.error("oauth: unexpected error", error);
   return oauthJson(request, 500, { error: "server_error", error_description: "The server failed; try again." });
@@ -77,15 +84,48 @@ function unstorable(name: string): OAuthError {
   return new OAuthError("invalid_request", `${isStorableText(name) ? name : "A parameter's name"} ${what}.`);
 }
 
+/** The credentials of an Authorization header of the Basic scheme ("" when it has none), else undefined. */
+function basicCredentials(request: Request): string | undefined {
+  const [scheme = "", ...rest] = (request.headers.get("authorization") ?? "").trim().split(/\s+/);
+  return scheme.toLowerCase() === "basic" ? rest.join(" ") : undefined;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The client_id of Basic credentials: base64 of the form-encoded id, ":", and the secret (RFC 6749
+ * §2.3.1). Anything else is a failed client authentication (401 invalid_client, §5.2), never a guess.
+ */
+function basicClientId(credentials: string): string {
+  const refuse = (why: string) => new OAuthError("invalid_client", `The Basic credentials are malformed: ${why}.`, 401);
+  if (!credentials) throw refuse("none given");
+  if (!BASE64.test(credentials)) throw refuse("not base64");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(credentials, "base64"));
+  } catch {
+    throw refuse("not UTF-8");
+  }
+  const colon = text.indexOf(":");
+  if (colon === -1) throw refuse('no ":" between client_id and secret');
+  let clientId: string;
+  try {
+    clientId = decodeURIComponent(text.slice(0, colon).replace(/\+/g, " "));
+  } catch {
+    throw refuse("the client_id is not form-encoded UTF-8");
+  }
+  if (!clientId) throw refuse("no client_id");
+  if (!isStorableText(clientId)) throw refuse("the client_id holds text no client has (U+0000)");
+  return clientId;
+}
+
 /**
  * The client of a token or revocation request: public clients send client_id in the body; HTTP
  * Basic is read too (with no secret to check: none was ever issued), so either way names one client.
  */
 export function clientIdOf(request: Request, form: Map<string, string>): string {
-  const basic = /^Basic\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-  const fromBasic = basic
-    ? decodeURIComponent(Buffer.from(basic, "base64").toString("utf8").split(":")[0] ?? "")
-    : undefined;
+  const credentials = basicCredentials(request);
+  const fromBasic = credentials === undefined ? undefined : basicClientId(credentials);
   const fromBody = form.get("client_id");
   if (fromBasic && fromBody && fromBasic !== fromBody)
     throw new OAuthError("invalid_request", "Two different client_ids.");
