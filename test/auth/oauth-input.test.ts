@@ -164,3 +164,15 @@ describe("malformed Basic credentials on the token and revocation endpoints", ()
     );
   });
 });
+
+describe("the authorization request", () => {
+  it("without response_type is invalid_request; an unsupported one is unsupported_response_type", async () => {
+    const clientId = await registerClient();
+    expect(await authorizeOutcome(authorizeParams(clientId, { response_type: undefined }))).toEqual({
+      error: "invalid_request",
+    });
+    expect(await authorizeOutcome(authorizeParams(clientId, { response_type: "token" }))).toEqual({
+      error: "unsupported_response_type",
+    });
+  });
+});

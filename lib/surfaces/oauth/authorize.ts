@@ -80,8 +80,10 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   const unstorable = AUTHORIZE_PARAMS.find((name) => !isStorableText(params.get(name) ?? ""));
   if (unstorable)
     return fail("invalid_request", `${unstorable} holds text that cannot be stored (U+0000 or a lone surrogate).`);
-  if (one("response_type") !== "code")
-    return fail("unsupported_response_type", 'Only response_type "code" is offered.');
+  // RFC 6749 §4.1.2.1: a missing parameter is invalid_request; unsupported_response_type is for one given.
+  const responseType = one("response_type");
+  if (!responseType) return fail("invalid_request", 'response_type is required ("code").');
+  if (responseType !== "code") return fail("unsupported_response_type", 'Only response_type "code" is offered.');
   const codeChallenge = one("code_challenge");
   if (!codeChallenge) return fail("invalid_request", "code_challenge is required (PKCE with S256).");
   if (one("code_challenge_method") !== "S256") {
