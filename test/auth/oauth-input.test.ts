@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { newAccessToken } from "@/lib/auth/oauth/secrets";
 import { CLIENT_ADDRESS_HEADER, serverWritesClientAddress } from "@/lib/http/client-address";
 import { checkAuthorizeRequest } from "@/lib/surfaces/oauth/authorize";
+import { REGISTRATION_MAX_BYTES } from "@/lib/surfaces/oauth/endpoints";
 import { makeMember } from "../support/factories";
 import { approveAndExchange } from "../support/oauth-grants";
 import { oauthPost, oauthRouteFetch } from "../support/oauth-routes";
@@ -174,5 +175,26 @@ describe("the authorization request", () => {
     expect(await authorizeOutcome(authorizeParams(clientId, { response_type: "token" }))).toEqual({
       error: "unsupported_response_type",
     });
+  });
+});
+
+describe("the registration body limit", () => {
+  const LIMIT = REGISTRATION_MAX_BYTES;
+  /** A registration whose JSON is exactly `bytes` long in UTF-8, padded with "€" (3 bytes, 1 character). */
+  const bodyOf = (bytes: number) => {
+    const head = `{"redirect_uris":["https://a.example/cb"],"software_id":"`;
+    const room = bytes - Buffer.byteLength(`${head}"}`);
+    return `${head}${"€".repeat(Math.floor(room / 3))}${"x".repeat(room % 3)}"}`;
+  };
+
+  it("counts bytes, not characters", async () => {
+    expect(Buffer.byteLength(bodyOf(LIMIT))).toBe(LIMIT);
+    expect((await registerRaw(bodyOf(LIMIT))).status).toBe(201);
+    const over = bodyOf(LIMIT + 1);
+    expect(over.length).toBeLessThan(LIMIT / 2);
+    const refused = await registerRaw(over);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: "invalid_client_metadata" });
+    expect((await registerRaw(`{"client_name":"${"€".repeat(10_000)}"}`)).status).toBe(400);
   });
 });

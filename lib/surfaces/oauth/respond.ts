@@ -1,5 +1,6 @@
 import { OAuthError } from "../../auth/oauth/errors.ts";
 import { isStorableText } from "../../db/storable-text.ts";
+import { readCapped } from "../../http/body.ts";
 
 /**
  * The authorization server's endpoints are called by clients of any origin (browser-based MCP
@@ -59,15 +60,18 @@ export function oauthPreflight(methods: readonly string[]): Response {
   });
 }
 
+/** A token or revocation request's body, in bytes (64 KiB): a few short parameters. */
+const FORM_MAX_BYTES = 64 * 1024;
+
 /** A form-encoded body (RFC 6749 §4.1.3); a parameter sent twice is an error (§3.1). */
 export async function readForm(request: Request): Promise<Map<string, string>> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
     throw new OAuthError("invalid_request", "Send the parameters as application/x-www-form-urlencoded.");
   }
-  const text = await request.text();
-  if (text.length > 64 * 1024) throw new OAuthError("invalid_request", "The body is too large.");
-  const params = new URLSearchParams(text);
+  const bytes = await readCapped(request, FORM_MAX_BYTES);
+  if (bytes === null) throw new OAuthError("invalid_request", `The body is larger than ${FORM_MAX_BYTES} bytes.`);
+  const params = new URLSearchParams(new TextDecoder().decode(bytes));
   const form = new Map<string, string>();
   for (const [name, value] of params) {
     if (form.has(name)) throw new OAuthError("invalid_request", `${name} is given more than once.`);
