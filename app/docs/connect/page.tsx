@@ -81,7 +81,10 @@ export default async function ConnectPage() {
             document (an https <code>client_id</code>) or dynamic registration at <code>{urls.register}</code>.
           </li>
           <li>
-            Access tokens last an hour; refresh tokens rotate on every use, and a reused one revokes the whole grant.
+            Access tokens last an hour; refresh tokens rotate on every use, and a reused one revokes the whole grant. A
+            refresh may send <code>scope</code> to narrow the new access token to some of the approved scopes (the
+            answer’s <code>scope</code> says which); the approval itself keeps them all, so a refresh without{" "}
+            <code>scope</code> gets every approved scope again. Asking for more is <code>invalid_scope</code>.
             Revocation (RFC 7009): <code>{urls.revoke}</code>.
           </li>
           <li>
