@@ -1,7 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listGrants } from "@/lib/auth/oauth/grants";
 import { CLIENT_ADDRESS_HEADER, serverWritesClientAddress } from "@/lib/http/client-address";
+import { checkAuthorizeRequest } from "@/lib/surfaces/oauth/authorize";
+import { SCOPES } from "@/registry/scopes";
 import { makeMember } from "../support/factories";
 import { approveAndExchange, MCP_RESOURCE, OAUTH_ORIGIN } from "../support/oauth-grants";
 import { oauthPost, oauthRouteFetch } from "../support/oauth-routes";
@@ -82,5 +84,36 @@ describe("a refresh token grant with scope (RFC 6749 §6)", () => {
     const answer = await refresh(clientId, token, "");
     expect(answer.status).toBe(200);
     expect(answer.body.scope).toBe("todos:read");
+  });
+});
+
+describe("the scope an authorization request names", () => {
+  /** The scopes the consent page offers, all checked, or the error the client is sent back with. */
+  const offered = async (scope: string | undefined) => {
+    const params = new URLSearchParams({
+      response_type: "code",
+      client_id: await registerClient(),
+      redirect_uri: REDIRECT,
+      code_challenge: createHash("sha256").update(randomBytes(32)).digest("base64url"),
+      code_challenge_method: "S256",
+      resource: MCP_RESOURCE,
+      state: "s",
+    });
+    if (scope !== undefined) params.set("scope", scope);
+    const check = await checkAuthorizeRequest(params);
+    if (check.kind === "ok") return check.request.scopes;
+    return check.kind === "redirect_error" ? new URL(check.url).searchParams.get("error") : check.message;
+  };
+
+  it("offline_access alone names no scope of the service: invalid_scope, never every scope", async () => {
+    expect(await offered("offline_access")).toBe("invalid_scope");
+    expect(await offered("offline_access  offline_access")).toBe("invalid_scope");
+  });
+
+  it("offers just what was named, offline_access dropped; with no scope (or an empty one), every scope", async () => {
+    expect(await offered("offline_access todos:read")).toEqual(["todos:read"]);
+    expect(await offered("todos:write todos:read")).toEqual(["todos:read", "todos:write"]);
+    expect(await offered(undefined)).toEqual([...SCOPES]);
+    expect(await offered("")).toEqual([...SCOPES]);
   });
 });

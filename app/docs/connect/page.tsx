@@ -48,8 +48,9 @@ export default async function ConnectPage() {
             An app that identifies itself by a web address (a client metadata document) shows that address.
           </li>
           <li>
-            <strong>The scopes</strong> it asked for, all checked. Uncheck what it should not have: it can never get
-            more than you leave checked. <code>:write</code> does not include <code>:read</code>.
+            <strong>The scopes</strong> it asked for, all checked (an app that names none asks for every scope). Uncheck
+            what it should not have: it can never get more than you leave checked. <code>:write</code> does not include{" "}
+            <code>:read</code>.
           </li>
           <li>
             <strong>Collections.</strong> Leave them unchecked to allow every collection, or check some to limit the app
@@ -89,7 +90,9 @@ export default async function ConnectPage() {
           </li>
           <li>
             Scopes: {SCOPES.map((scope) => scope).join(", ")} (and <code>offline_access</code>, accepted; every client
-            gets a refresh token).
+            gets a refresh token). An authorization request without <code>scope</code> (or with an empty one) asks for
+            every scope; one whose <code>scope</code> names only <code>offline_access</code> asks for none of them and
+            is refused with <code>invalid_scope</code>. The consent page checks only the scopes asked for.
           </li>
         </ul>
       </main>

@@ -11,7 +11,7 @@ export interface AuthorizeRequest {
   client: OAuthClient;
   redirectUri: string;
   state?: string;
-  /** What the client asked for, in registry order; every scope when it named none. */
+  /** What the client asked for, in registry order; every scope when it sent no scope (or an empty one). */
   scopes: Scope[];
   resource: string;
   resourceName: ResourceName;
@@ -99,9 +99,15 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
       "invalid_target",
       `resource must be one of ${[oauthUrls().resource("mcp"), oauthUrls().resource("api"), oauthUrls().resource("agent")].join(", ")}.`,
     );
-  const asked = (one("scope") ?? "").split(" ").filter((scope) => scope && scope !== OFFLINE_ACCESS);
+  const named = (one("scope") ?? "").split(" ").filter(Boolean);
+  const asked = named.filter((scope) => scope !== OFFLINE_ACCESS);
   const unknown = asked.filter((scope) => !isScope(scope));
   if (unknown.length) return fail("invalid_scope", `Unknown scope: ${unknown.join(" ")}.`);
+  // Only an absent (or empty) scope means the default, every scope (RFC 6749 §3.3). offline_access
+  // alone asks for none of ours; read as absent, it had every scope granted to a client that named none.
+  if (named.length && !asked.length) {
+    return fail("invalid_scope", "scope names no scope of this service; name those wanted, or send no scope for all.");
+  }
   const scopes = asked.length ? SCOPES.filter((scope) => asked.includes(scope)) : [...SCOPES];
   return { kind: "ok", request: { client, redirectUri, state, scopes, resource, resourceName, codeChallenge } };
 }
