@@ -73,8 +73,8 @@ export default async function ConnectPage() {
         <ul>
           <li>
             Protected resource metadata: <code>{urls.resourceMetadata("mcp")}</code> (also for <code>/api/v1</code> and{" "}
-            <code>/api/agent</code>); authorization server metadata:{" "}
-            <code>{`${urls.issuer}/.well-known/oauth-authorization-server`}</code>.
+            <code>/api/agent</code>; none at the root, since the bare origin is not a resource a token is issued for);
+            authorization server metadata: <code>{`${urls.issuer}/.well-known/oauth-authorization-server`}</code>.
           </li>
           <li>
             Authorization code with PKCE S256 only; <code>resource</code> (RFC 8707) is required and binds the token to
