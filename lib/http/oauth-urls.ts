@@ -40,8 +40,11 @@ export function oauthUrls(env?: Env) {
   };
 }
 
-/** The resource a protected resource metadata path describes: /…/api/mcp, …; the root describes MCP. */
+/**
+ * The resource a protected resource metadata path describes: /…/api/mcp, /…/api/v1, /…/api/agent.
+ * The root describes none: its document would be about the bare origin (RFC 9728 §3.3), which no
+ * token is issued for.
+ */
 export function resourceForMetadataPath(rest: string): ResourceName | undefined {
-  if (rest === "" || rest === "/") return "mcp";
   return (Object.keys(RESOURCE_PATHS) as ResourceName[]).find((name) => RESOURCE_PATHS[name] === rest);
 }

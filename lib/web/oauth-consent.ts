@@ -1,5 +1,6 @@
 import { isScope, type Scope } from "../../registry/scopes.ts";
 import { approveGrant } from "../auth/oauth/grants.ts";
+import { isStorableText } from "../db/storable-text.ts";
 import { limitChoices } from "../domain/credential-limit-choices.ts";
 import { AUTHORIZE_PARAMS, checkAuthorizeRequest, redirectWith } from "../surfaces/oauth/authorize.ts";
 import { parseCredentialLimits } from "./credential-limits-form.ts";
@@ -29,6 +30,11 @@ const page = (status: number, message: string) =>
 export async function handleConsentDecision(request: Request): Promise<Response> {
   if (!isSameOrigin(request.headers)) return page(403, "This form was sent from another site.");
   const form = await request.formData();
+  // The page sent nothing of the kind: the form was made by hand, so no client's redirect is trusted.
+  for (const [name, value] of form) {
+    if (!isStorableText(name) || (typeof value === "string" && !isStorableText(value)))
+      return page(400, "The form holds text that cannot be stored (U+0000 or a lone surrogate).");
+  }
   const params = new URLSearchParams();
   for (const name of AUTHORIZE_PARAMS) {
     const value = form.get(name);

@@ -117,14 +117,29 @@ const mcpList = (token: string) =>
   });
 
 describe("discovery", () => {
-  it("serves protected resource metadata at the path-inserted URL and the root, and AS metadata", async () => {
-    for (const path of ["/.well-known/oauth-protected-resource/api/mcp", "/.well-known/oauth-protected-resource"]) {
-      const response = await oauthRouteFetch(`${ORIGIN}${path}`);
-      expect(response.status).toBe(200);
-      const body = await response.json();
-      expect(body.resource).toBe(MCP);
-      expect(body.authorization_servers).toEqual([ORIGIN]);
+  it("serves protected resource metadata at the path-inserted URLs, none at the root, and AS metadata", async () => {
+    const response = await oauthRouteFetch(`${ORIGIN}/.well-known/oauth-protected-resource/api/mcp`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.resource).toBe(MCP);
+    expect(body.authorization_servers).toEqual([ORIGIN]);
+    // RFC 9728 §3.3: the root's document would describe the origin itself, and no token is issued for it.
+    for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/"]) {
+      const root = await oauthRouteFetch(`${ORIGIN}${path}`);
+      expect(root.status).toBe(404);
+      expect((await root.json()).error).toBe("not_found");
     }
+    const origin = await checkAuthorizeRequest(
+      authorizeUrl({
+        response_type: "code",
+        client_id: await registerClient(),
+        redirect_uri: REDIRECT,
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+        resource: ORIGIN,
+      }).searchParams,
+    );
+    expect(origin.kind === "redirect_error" && new URL(origin.url).searchParams.get("error")).toBe("invalid_target");
     const api = await (await oauthRouteFetch(`${ORIGIN}/.well-known/oauth-protected-resource/api/v1`)).json();
     expect(api.resource).toBe(`${ORIGIN}/api/v1`);
     const as = await (await oauthRouteFetch(`${ORIGIN}/.well-known/oauth-authorization-server`)).json();
@@ -456,7 +471,7 @@ describe("client ID metadata documents", () => {
     expect(grant?.client_name).toBe("Doc Client");
   });
 
-  it("refuses a document on a private address, one that redirects, an oversized one, and one naming another id", async () => {
+  it("refuses a document on a private address, one that redirects, an oversized one, one naming another id, one holding NUL", async () => {
     const refusal = async (clientId: string) => {
       const answer = await check(clientId);
       return answer.kind === "show_error" ? answer.message : answer.kind;
@@ -471,6 +486,9 @@ describe("client ID metadata documents", () => {
     expect(await refusal(`${origin}/big.json`)).toMatch(/larger than 5120 bytes/);
     documents.set("/other.json", { body: documentFor("/client.json") });
     expect(await refusal(`${origin}/other.json`)).toMatch(/not its own URL/);
+    // Its name is stored with each grant: text the store cannot hold is refused, not a failed insert.
+    documents.set("/nul.json", { body: documentFor("/nul.json", { client_name: "Doc\u0000Client" }) });
+    expect(await refusal(`${origin}/nul.json`)).toMatch(/cannot be stored/);
   });
 
   it("is never exempted from the guard in production", async () => {

@@ -48,8 +48,9 @@ export default async function ConnectPage() {
             An app that identifies itself by a web address (a client metadata document) shows that address.
           </li>
           <li>
-            <strong>The scopes</strong> it asked for, all checked. Uncheck what it should not have: it can never get
-            more than you leave checked. <code>:write</code> does not include <code>:read</code>.
+            <strong>The scopes</strong> it asked for, all checked (an app that names none asks for every scope). Uncheck
+            what it should not have: it can never get more than you leave checked. <code>:write</code> does not include{" "}
+            <code>:read</code>.
           </li>
           <li>
             <strong>Collections.</strong> Leave them unchecked to allow every collection, or check some to limit the app
@@ -72,8 +73,8 @@ export default async function ConnectPage() {
         <ul>
           <li>
             Protected resource metadata: <code>{urls.resourceMetadata("mcp")}</code> (also for <code>/api/v1</code> and{" "}
-            <code>/api/agent</code>); authorization server metadata:{" "}
-            <code>{`${urls.issuer}/.well-known/oauth-authorization-server`}</code>.
+            <code>/api/agent</code>; none at the root, since the bare origin is not a resource a token is issued for);
+            authorization server metadata: <code>{`${urls.issuer}/.well-known/oauth-authorization-server`}</code>.
           </li>
           <li>
             Authorization code with PKCE S256 only; <code>resource</code> (RFC 8707) is required and binds the token to
@@ -81,12 +82,17 @@ export default async function ConnectPage() {
             document (an https <code>client_id</code>) or dynamic registration at <code>{urls.register}</code>.
           </li>
           <li>
-            Access tokens last an hour; refresh tokens rotate on every use, and a reused one revokes the whole grant.
+            Access tokens last an hour; refresh tokens rotate on every use, and a reused one revokes the whole grant. A
+            refresh may send <code>scope</code> to narrow the new access token to some of the approved scopes (the
+            answer’s <code>scope</code> says which); the approval itself keeps them all, so a refresh without{" "}
+            <code>scope</code> gets every approved scope again. Asking for more is <code>invalid_scope</code>.
             Revocation (RFC 7009): <code>{urls.revoke}</code>.
           </li>
           <li>
             Scopes: {SCOPES.map((scope) => scope).join(", ")} (and <code>offline_access</code>, accepted; every client
-            gets a refresh token).
+            gets a refresh token). An authorization request without <code>scope</code> (or with an empty one) asks for
+            every scope; one whose <code>scope</code> names only <code>offline_access</code> asks for none of them and
+            is refused with <code>invalid_scope</code>. The consent page checks only the scopes asked for.
           </li>
         </ul>
       </main>

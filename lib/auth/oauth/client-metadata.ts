@@ -1,5 +1,6 @@
 import { type Env, setting } from "../../config/env.ts";
 import { mustUseServerDatabase } from "../../db/config.ts";
+import { unstorablePath } from "../../db/storable-text.ts";
 import { GuardedFetchError, guardedFetch } from "../../net/guarded-fetch.ts";
 import { BlockedAddressError } from "../../net/ssrf-guard.ts";
 import { checkClientMetadata, clientMetadataSchema, type OAuthClient } from "./client-rules.ts";
@@ -82,6 +83,12 @@ function parseDocument(clientId: string, body: string): OAuthClient {
   } catch {
     throw new OAuthError("invalid_client", "The client metadata document is not JSON.");
   }
+  // Its name and logo are stored with each grant.
+  if (unstorablePath(json))
+    throw new OAuthError(
+      "invalid_client",
+      "The client metadata document holds text that cannot be stored (U+0000 or a lone surrogate).",
+    );
   const parsed = clientMetadataSchema.extend({ client_id: clientMetadataSchema.shape.scope }).safeParse(json);
   if (!parsed.success)
     throw new OAuthError("invalid_client", "The client metadata document lacks redirect_uris or has malformed fields.");

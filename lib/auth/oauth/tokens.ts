@@ -49,14 +49,27 @@ async function committing<T>(fn: (tx: Queryable) => Promise<T | Refusal>): Promi
 
 const invalidGrant = (why: string) => new OAuthError("invalid_grant", why);
 
-async function issueTokens(tx: Queryable, grantId: string, scopes: readonly string[]): Promise<TokenResponse> {
+/** A new pair; `narrowed`: the access token carries only these of the grant's scopes (a refresh asked). */
+async function issueTokens(
+  tx: Queryable,
+  grantId: string,
+  scopes: readonly string[],
+  narrowed = false,
+): Promise<TokenResponse> {
   const access = newAccessToken();
   const refresh = newRefreshToken();
   await tx.query(
-    `insert into app_private.oauth_tokens (grant_id, kind, token_hash, expires_at) values
-       ($1, 'access', $2, now() + make_interval(secs => $4)),
-       ($1, 'refresh', $3, now() + make_interval(days => $5))`,
-    [grantId, secretHash(access), secretHash(refresh), ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS],
+    `insert into app_private.oauth_tokens (grant_id, kind, token_hash, expires_at, scopes) values
+       ($1, 'access', $2, now() + make_interval(secs => $4), $6::text[]),
+       ($1, 'refresh', $3, now() + make_interval(days => $5), null)`,
+    [
+      grantId,
+      secretHash(access),
+      secretHash(refresh),
+      ACCESS_TOKEN_SECONDS,
+      REFRESH_TOKEN_DAYS,
+      narrowed ? [...scopes] : null,
+    ],
   );
   return {
     access_token: access,
@@ -120,6 +133,21 @@ export async function exchangeCode(input: {
 }
 
 /**
+ * The scopes a refresh asks for (RFC 6749 §6), in the grant's order: none given (or empty), the
+ * grant's; else a subset of them. offline_access is accepted beside them, as at authorization, but
+ * names nothing of the service: alone it asks for no scope at all, refused rather than read as all.
+ */
+function askedOfGrant(scope: string | undefined, granted: readonly string[]): string[] | OAuthError {
+  const asked = scope?.split(" ").filter(Boolean) ?? [];
+  if (!asked.length) return [...granted];
+  const wanted = asked.filter((name) => name !== "offline_access");
+  const extra = wanted.filter((name) => !granted.includes(name));
+  if (extra.length) return new OAuthError("invalid_scope", `Not granted: ${extra.join(" ")}.`);
+  if (!wanted.length) return new OAuthError("invalid_scope", "scope names none of the grant's scopes.");
+  return granted.filter((name) => wanted.includes(name));
+}
+
+/**
  * The refresh_token grant: rotates (the old refresh token is spent, a new pair issued). A spent
  * refresh token presented again means it leaked or was replayed: the whole grant (the token
  * family) is revoked (OAuth 2.1 §4.3.1, Security BCP §4.14.2).
@@ -161,11 +189,10 @@ export async function refreshTokens(input: {
     if (input.resource !== undefined && input.resource !== row.resource) {
       return new Refusal(new OAuthError("invalid_target", "resource differs from the grant's."));
     }
-    const asked = input.scope?.split(" ").filter(Boolean) ?? [];
-    const extra = asked.filter((scope) => scope !== "offline_access" && !row.scopes.includes(scope));
-    if (extra.length) return new Refusal(new OAuthError("invalid_scope", `Not granted: ${extra.join(" ")}.`));
+    const scopes = askedOfGrant(input.scope, row.scopes);
+    if (scopes instanceof OAuthError) return new Refusal(scopes);
     await tx.query(`update app_private.oauth_tokens set used_at = now() where id = $1`, [row.id]);
-    return issueTokens(tx, row.grant_id, row.scopes);
+    return issueTokens(tx, row.grant_id, scopes, scopes.length < row.scopes.length);
   });
 }
 
@@ -216,7 +243,8 @@ export async function authenticateAccessToken(token: string): Promise<OAuthCalle
     expires_ms: number;
   }>(
     `with live as (
-       select t.id, t.grant_id, g.member_id, g.client_id, g.resource, g.scopes, g.limits, t.expires_at, g.last_used_at
+       select t.id, t.grant_id, g.member_id, g.client_id, g.resource, coalesce(t.scopes, g.scopes) as scopes,
+              g.limits, t.expires_at, g.last_used_at
        from app_private.oauth_tokens t join app_private.oauth_grants g on g.id = t.grant_id
        where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > now()
          and g.revoked_at is null

@@ -2,6 +2,7 @@ import { isScope, SCOPES, type Scope } from "../../../registry/scopes.ts";
 import type { OAuthClient } from "../../auth/oauth/client-rules.ts";
 import { findClient, redirectMatches } from "../../auth/oauth/clients.ts";
 import { OAuthError } from "../../auth/oauth/errors.ts";
+import { isStorableText } from "../../db/storable-text.ts";
 import { oauthUrls, type ResourceName } from "../../http/oauth-urls.ts";
 import { OFFLINE_ACCESS } from "./metadata.ts";
 
@@ -10,7 +11,7 @@ export interface AuthorizeRequest {
   client: OAuthClient;
   redirectUri: string;
   state?: string;
-  /** What the client asked for, in registry order; every scope when it named none. */
+  /** What the client asked for, in registry order; every scope when it sent no scope (or an empty one). */
   scopes: Scope[];
   resource: string;
   resourceName: ResourceName;
@@ -54,9 +55,10 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   const one = (name: string) => params.get(name) ?? undefined;
   const clientId = one("client_id");
   if (!clientId) return { kind: "show_error", message: "The request names no client (client_id is missing)." };
-  let client: OAuthClient | null;
+  let client: OAuthClient | null = null;
   try {
-    client = await findClient(clientId);
+    // No client has an id the store cannot hold: unknown, without asking the store.
+    if (isStorableText(clientId)) client = await findClient(clientId);
   } catch (error) {
     if (error instanceof OAuthError)
       return { kind: "show_error", message: `The client could not be identified: ${error.message}` };
@@ -65,7 +67,7 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   if (!client) return { kind: "show_error", message: "The client is unknown (never registered, or expired)." };
   const only = client.redirectUris.length === 1 ? client.redirectUris[0] : undefined;
   const redirectUri = one("redirect_uri") ?? (only && !only.startsWith("http://") ? only : undefined);
-  if (!redirectUri || !redirectMatches(client.redirectUris, redirectUri)) {
+  if (!redirectUri || !isStorableText(redirectUri) || !redirectMatches(client.redirectUris, redirectUri)) {
     return { kind: "show_error", message: "The redirect URI is not one the client registered." };
   }
   const state = one("state");
@@ -75,8 +77,13 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
   });
   const repeated = AUTHORIZE_PARAMS.find((name) => params.getAll(name).length > 1);
   if (repeated) return fail("invalid_request", `${repeated} is given more than once.`);
-  if (one("response_type") !== "code")
-    return fail("unsupported_response_type", 'Only response_type "code" is offered.');
+  const unstorable = AUTHORIZE_PARAMS.find((name) => !isStorableText(params.get(name) ?? ""));
+  if (unstorable)
+    return fail("invalid_request", `${unstorable} holds text that cannot be stored (U+0000 or a lone surrogate).`);
+  // RFC 6749 §4.1.2.1: a missing parameter is invalid_request; unsupported_response_type is for one given.
+  const responseType = one("response_type");
+  if (!responseType) return fail("invalid_request", 'response_type is required ("code").');
+  if (responseType !== "code") return fail("unsupported_response_type", 'Only response_type "code" is offered.');
   const codeChallenge = one("code_challenge");
   if (!codeChallenge) return fail("invalid_request", "code_challenge is required (PKCE with S256).");
   if (one("code_challenge_method") !== "S256") {
@@ -92,9 +99,15 @@ export async function checkAuthorizeRequest(params: URLSearchParams): Promise<Au
       "invalid_target",
       `resource must be one of ${[oauthUrls().resource("mcp"), oauthUrls().resource("api"), oauthUrls().resource("agent")].join(", ")}.`,
     );
-  const asked = (one("scope") ?? "").split(" ").filter((scope) => scope && scope !== OFFLINE_ACCESS);
+  const named = (one("scope") ?? "").split(" ").filter(Boolean);
+  const asked = named.filter((scope) => scope !== OFFLINE_ACCESS);
   const unknown = asked.filter((scope) => !isScope(scope));
   if (unknown.length) return fail("invalid_scope", `Unknown scope: ${unknown.join(" ")}.`);
+  // Only an absent (or empty) scope means the default, every scope (RFC 6749 §3.3). offline_access
+  // alone asks for none of ours; read as absent, it had every scope granted to a client that named none.
+  if (named.length && !asked.length) {
+    return fail("invalid_scope", "scope names no scope of this service; name those wanted, or send no scope for all.");
+  }
   const scopes = asked.length ? SCOPES.filter((scope) => asked.includes(scope)) : [...SCOPES];
   return { kind: "ok", request: { client, redirectUri, state, scopes, resource, resourceName, codeChallenge } };
 }

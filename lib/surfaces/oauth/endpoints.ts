@@ -1,13 +1,17 @@
 import { clientMetadataSchema } from "../../auth/oauth/client-rules.ts";
 import { registerClient } from "../../auth/oauth/clients.ts";
 import { OAuthError } from "../../auth/oauth/errors.ts";
+import { unstorablePath } from "../../db/storable-text.ts";
 import { exchangeCode, refreshTokens, revokeOAuthToken } from "../../auth/oauth/tokens.ts";
+import { readCapped } from "../../http/body.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { rateLimitStore } from "../../http/rate-limit-store.ts";
 import { clientIdOf, oauthErrorResponse, oauthJson, readForm } from "./respond.ts";
 
 /** Dynamic registrations per client address: 20 an hour (a client registers once per install). */
 export const REGISTRATIONS_PER_HOUR = 20;
+/** A registration's body, in bytes (16 KiB): metadata is a few URLs and a name. */
+export const REGISTRATION_MAX_BYTES = 16 * 1024;
 
 const required = (form: Map<string, string>, name: string) => {
   const value = form.get(name);
@@ -80,11 +84,22 @@ export async function handleRegister(request: Request): Promise<Response> {
     }
     let body: unknown;
     try {
-      const text = await request.text();
-      if (text.length > 16 * 1024) throw new Error("large");
-      body = JSON.parse(text);
+      const bytes = await readCapped(request, REGISTRATION_MAX_BYTES);
+      if (bytes === null) throw new Error("too large");
+      body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     } catch {
-      throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object (at most 16 KB).");
+      throw new OAuthError(
+        "invalid_client_metadata",
+        `Send the client metadata as a JSON object in UTF-8 (at most ${REGISTRATION_MAX_BYTES} bytes).`,
+      );
+    }
+    const unstorable = unstorablePath(body);
+    if (unstorable) {
+      const code = unstorable[0] === "redirect_uris" ? "invalid_redirect_uri" : "invalid_client_metadata";
+      throw new OAuthError(
+        code,
+        `${unstorable.join(".")}: holds text that cannot be stored (U+0000 or a lone surrogate).`,
+      );
     }
     const parsed = clientMetadataSchema.safeParse(body);
     if (!parsed.success) {

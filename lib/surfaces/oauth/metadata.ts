@@ -46,11 +46,16 @@ export function authorizationServerMetadata() {
   };
 }
 
-/** GET /.well-known/oauth-protected-resource[/api/mcp|/api/v1|/api/agent]. */
+/** GET /.well-known/oauth-protected-resource/api/mcp|/api/v1|/api/agent (the root: 404). */
 export function handleProtectedResourceMetadata(request: Request, segments: readonly string[] = []): Response {
   const name = resourceForMetadataPath(segments.length ? `/${segments.join("/")}` : "");
-  if (!name)
-    return oauthJson(request, 404, { error: "not_found", error_description: "No protected resource at this path." });
+  if (!name) {
+    const paths = (Object.keys(RESOURCE_NAMES) as ResourceName[]).map(oauthUrls().resourceMetadata);
+    return oauthJson(request, 404, {
+      error: "not_found",
+      error_description: `No protected resource at this path; the resources' metadata: ${paths.join(", ")}.`,
+    });
+  }
   return oauthJson(request, 200, protectedResourceMetadata(name), { "Cache-Control": "public, max-age=3600" });
 }
 
