@@ -19,6 +19,7 @@ import { problemResponse } from "../http/respond.ts";
 import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
 import { answerToolCall, directToolCall } from "./mcp-direct-call.ts";
+import { asBatchAnswer, checkBody, jsonRpcRefusal } from "./mcp-messages.ts";
 import { errorResult, successResult, type ToolAnswer } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
 import { rateLimitCatalog } from "./tools-http.ts";
@@ -90,27 +91,20 @@ export async function handleMcp(request: Request): Promise<Response> {
     // rebinding); API clients send no Origin at all.
     if (originRelation(request.headers) === "cross") {
       // The answer the SDK's own Origin guard gives: a JSON-RPC error with 403.
-      return jsonRpcError(403, "Forbidden: invalid Origin", requestId);
+      return jsonRpcRefusal(403, "Forbidden: invalid Origin", requestId);
     }
     // The SDK would read a body declared in another charset as UTF-8; JSON is UTF-8 (RFC 8259), as on REST.
     const charset = foreignCharset(request.headers.get("content-type") ?? "");
     if (charset !== undefined) {
       const message = `Unsupported Media Type: JSON is UTF-8 (RFC 8259); send charset=utf-8 or no charset, not charset=${charset || "(empty)"}`;
-      return jsonRpcError(415, message, requestId);
+      return jsonRpcRefusal(415, message, requestId);
     }
     const caller = await authenticate(request.headers, "mcp");
     const body = await readMessage(request);
     const refused = outOfScopeCall(body.parsed, caller);
     if (refused) return refused;
     const context: CallContext = { caller, request, requestId, spent: {} };
-    const direct = directToolCall(request.headers, body.parsed);
-    const response = body.tooLarge
-      ? jsonRpcError(413, requestBodyTooLargeMessage(MAX_BODY_BYTES), requestId)
-      : direct
-        ? new Response(await answerToolCall(direct.id, () => callTool(context, direct.params)), {
-            headers: { "Content-Type": "application/json" },
-          })
-        : await sdkAnswer(context, body.forSdk, body.parsed);
+    const response = await answer(context, body);
     for (const [name, value] of Object.entries({
       ...context.spent,
       "Request-Id": requestId,
@@ -122,6 +116,26 @@ export async function handleMcp(request: Request): Promise<Response> {
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
   }
+}
+
+/** The answer to an authenticated POST: refused as JSON-RPC says, a direct tools/call, or the SDK's. */
+async function answer(context: CallContext, body: ReadBody): Promise<Response> {
+  const { request, requestId } = context;
+  if (body.tooLarge) return jsonRpcRefusal(413, requestBodyTooLargeMessage(MAX_BODY_BYTES), requestId);
+  const checked = body.parsed === undefined ? undefined : checkBody(request.headers, body.parsed);
+  // Not JSON, or headers the transport refuses: the SDK answers (-32700, 406, 415, 400).
+  if (!checked) return sdkAnswer(context, body.forSdk, body.parsed);
+  if ("invalid" in checked) {
+    return jsonRpcRefusal(400, `Invalid Request: ${checked.invalid}`, requestId, ErrorCode.InvalidRequest);
+  }
+  const direct = directToolCall(request.headers, body.parsed);
+  if (direct) {
+    return new Response(await answerToolCall(direct.id, () => callTool(context, direct.params)), {
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+  const answered = await sdkAnswer(context, body.forSdk, body.parsed);
+  return checked.batch ? asBatchAnswer(answered) : answered;
 }
 
 /** Everything but a plain tools/call: the SDK's server and stateless transport, built for this request. */
@@ -141,12 +155,10 @@ async function sdkAnswer(context: CallContext, request: Request, parsed: unknown
   }
 }
 
-/** A transport-level refusal, in the shape the SDK's transport gives its own. */
-function jsonRpcError(status: number, message: string, requestId: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
-    status,
-    headers: { "Content-Type": "application/json", "Request-Id": requestId },
-  });
+interface ReadBody {
+  parsed?: unknown;
+  forSdk: Request;
+  tooLarge?: true;
 }
 
 /**
@@ -154,7 +166,7 @@ function jsonRpcError(status: number, message: string, requestId: string): Respo
  * takes it parsed). A body that is not JSON goes to the SDK as it came, which answers it as before;
  * one over the transport's limit gets the transport's 413.
  */
-async function readMessage(request: Request): Promise<{ parsed?: unknown; forSdk: Request; tooLarge?: true }> {
+async function readMessage(request: Request): Promise<ReadBody> {
   if (!request.body) return { forSdk: request };
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return { forSdk: request, tooLarge: true };
   const bytes = await readCapped(request, MAX_BODY_BYTES);

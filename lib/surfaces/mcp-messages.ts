@@ -1,0 +1,116 @@
+import { MAX_BATCH_SIZE } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import {
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ErrorCode,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** One JSON-RPC message that passed the envelope check: an object with jsonrpc "2.0". */
+export type Message = Record<string, unknown> & { method?: unknown; id?: unknown; params?: unknown };
+
+export type CheckedBody =
+  /** Not JSON-RPC MCP takes: answered 400 -32600 Invalid Request, nothing runs. */
+  | { invalid: string }
+  /** The messages to run; batch: the body was an array, so the answer is one. */
+  | { batch: boolean; messages: Message[] };
+
+/** MCP 2025-06-18 took JSON-RPC batches out; the versions before it have them. */
+const FIRST_WITHOUT_BATCHES = "2025-06-18";
+
+/**
+ * The SDK's transport refuses, before it reads a message, a request whose Accept or Content-Type it
+ * does not take (406, 415); those refusals come first, so such a request goes to it as it is.
+ */
+export function transportTakes(headers: Headers): boolean {
+  const accept = headers.get("accept");
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  return isJsonContentType(headers.get("content-type"));
+}
+
+/**
+ * The parsed body checked as JSON-RPC 2.0 before the SDK sees it, which would call a well-formed
+ * JSON body that is no request a parse error (-32700) and answer a batch of one as a bare object.
+ * undefined: the SDK's transport refuses the request by its headers, so it should answer.
+ */
+export function checkBody(headers: Headers, body: unknown): CheckedBody | undefined {
+  if (!transportTakes(headers)) return undefined;
+  const batch = Array.isArray(body);
+  const list: unknown[] = batch ? body : [body];
+  if (batch && list.length === 0) return { invalid: "an empty batch holds no message" };
+  if (list.length > MAX_BATCH_SIZE) return { invalid: `a batch holds at most ${MAX_BATCH_SIZE} messages` };
+  for (const [i, message] of list.entries()) {
+    const problem = envelopeProblem(message);
+    if (problem) return { invalid: batch ? `message ${i + 1} of the batch: ${problem}` : problem };
+  }
+  const messages = list as Message[];
+  const initialize = messages.find((message) => message.method === "initialize");
+  const header = headers.get("mcp-protocol-version");
+  // The transport's own refusal of a version it does not know (an initialize proposes its own instead).
+  if (header !== null && !initialize && !SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return undefined;
+  if (batch && !hasBatches(initialize ? proposedVersion(initialize) : header)) {
+    return {
+      invalid: `MCP ${FIRST_WITHOUT_BATCHES} and later have no JSON-RPC batches: send one message per request`,
+    };
+  }
+  return { batch, messages };
+}
+
+/** Why a value is not a JSON-RPC 2.0 message MCP takes; params are checked by their method. */
+function envelopeProblem(message: unknown): string | undefined {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) {
+    return "a JSON-RPC message is a JSON object";
+  }
+  const { jsonrpc, id, method, params, ...rest } = message as Message;
+  if (jsonrpc !== "2.0") return '"jsonrpc" must be "2.0"';
+  if ("id" in message && !(typeof id === "string" || Number.isInteger(id))) {
+    return '"id" must be a string or an integer (MCP allows no null id)';
+  }
+  if ("method" in message && typeof method !== "string") return '"method" must be a string';
+  if (params !== undefined && (typeof params !== "object" || params === null)) return '"params" must be an object';
+  if (!("method" in message) && !("result" in rest || "error" in rest)) {
+    return 'a message has a "method" (a request or a notification), or a "result" or an "error" (a response)';
+  }
+  const members = "method" in message ? ["method", "params"] : ["result", "error"];
+  const unknown = Object.keys(rest).filter((key) => !members.includes(key));
+  if (unknown.length) return `unknown member ${unknown.map((key) => `"${key}"`).join(", ")}`;
+  // The SDK's own schema has the last word; params are left to their method's schema.
+  const parsed = JSONRPCMessageSchema.safeParse(params === undefined ? message : { ...message, params: {} });
+  return parsed.success ? undefined : "not a JSON-RPC request, notification or response as MCP defines them";
+}
+
+const proposedVersion = (initialize: Message): string | null => {
+  const version = (initialize.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+  return typeof version === "string" ? version : null;
+};
+
+/** Without a version, the transport spec has the server assume 2025-03-26, which had batches. */
+const hasBatches = (version: string | null) => (version ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION) < FIRST_WITHOUT_BATCHES;
+
+/** A refusal of the whole request, as the SDK's transport words its own: a JSON-RPC error with no id. */
+export function jsonRpcRefusal(
+  status: number,
+  message: string,
+  requestId: string,
+  code: number = ErrorCode.ConnectionClosed,
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json", "Request-Id": requestId },
+  });
+}
+
+/**
+ * A batch's answer is an array, also of one (JSON-RPC 2.0 §6); the SDK answers a batch of one with
+ * the bare answer. A transport refusal (not 200) stays as it is, and so does 202 (only
+ * notifications, nothing to answer).
+ */
+export async function asBatchAnswer(response: Response): Promise<Response> {
+  if (response.status !== 200 || !isJsonContentType(response.headers.get("content-type"))) return response;
+  const answer: unknown = await response.json();
+  return new Response(JSON.stringify(Array.isArray(answer) ? answer : [answer]), {
+    status: 200,
+    headers: response.headers,
+  });
+}
