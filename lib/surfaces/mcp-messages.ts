@@ -1,11 +1,20 @@
 import { MAX_BATCH_SIZE } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import {
+  CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCode,
+  InitializeRequestSchema,
+  type JSONRPCErrorResponse,
   JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  NotificationSchema,
+  PingRequestSchema,
+  RequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import { issuesToErrors } from "../http/validation.ts";
 
 /** One JSON-RPC message that passed the envelope check: an object with jsonrpc "2.0". */
 export type Message = Record<string, unknown> & { method?: unknown; id?: unknown; params?: unknown };
@@ -13,8 +22,11 @@ export type Message = Record<string, unknown> & { method?: unknown; id?: unknown
 export type CheckedBody =
   /** Not JSON-RPC MCP takes: answered 400 -32600 Invalid Request, nothing runs. */
   | { invalid: string }
-  /** The messages to run; batch: the body was an array, so the answer is one. */
-  | { batch: boolean; messages: Message[] };
+  /**
+   * messages: those to run; answered: the errors of requests whose params their method does not
+   * take (-32602), which run no further; batch: the body was an array, so the answer is one.
+   */
+  | { batch: boolean; messages: Message[]; answered: JSONRPCErrorResponse[] };
 
 /** MCP 2025-06-18 took JSON-RPC batches out; the versions before it have them. */
 const FIRST_WITHOUT_BATCHES = "2025-06-18";
@@ -31,8 +43,9 @@ export function transportTakes(headers: Headers): boolean {
 
 /**
  * The parsed body checked as JSON-RPC 2.0 before the SDK sees it, which would call a well-formed
- * JSON body that is no request a parse error (-32700) and answer a batch of one as a bare object.
- * undefined: the SDK's transport refuses the request by its headers, so it should answer.
+ * JSON body that is no request a parse error (-32700), params its server does not take an internal
+ * error (-32603), and answer a batch of one as a bare object. undefined: the SDK's transport refuses
+ * the request by its headers, so it should answer.
  */
 export function checkBody(headers: Headers, body: unknown): CheckedBody | undefined {
   if (!transportTakes(headers)) return undefined;
@@ -54,7 +67,55 @@ export function checkBody(headers: Headers, body: unknown): CheckedBody | undefi
       invalid: `MCP ${FIRST_WITHOUT_BATCHES} and later have no JSON-RPC batches: send one message per request`,
     };
   }
-  return { batch, messages };
+  const answered: JSONRPCErrorResponse[] = [];
+  const valid = messages.filter((message) => {
+    const problem = paramsProblem(message);
+    // A notification is never answered (JSON-RPC 2.0 §4.1), not even with its error.
+    if (problem && "id" in message) {
+      answered.push({
+        jsonrpc: "2.0",
+        id: message.id as string | number,
+        error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problem}` },
+      });
+    }
+    return !problem;
+  });
+  return { batch, messages: valid, answered };
+}
+
+/**
+ * The methods this server answers, with the SDK's schema its server parses each with: there a
+ * failure is an internal error (-32603) carrying the validator's dump, so it is checked here first.
+ */
+const SERVED: Record<string, z.ZodType> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  "tools/list": ListToolsRequestSchema,
+  "tools/call": CallToolRequestSchema,
+};
+
+/** Why a request's params are not what its method takes (a response has none to check). */
+function paramsProblem(message: Message): string | undefined {
+  if (typeof message.method !== "string") return undefined;
+  if (Array.isArray(message.params)) return "/params: MCP takes params by name, as an object";
+  const schema = "id" in message ? (SERVED[message.method] ?? RequestSchema) : NotificationSchema;
+  const parsed = schema.safeParse({ method: message.method, params: message.params });
+  if (!parsed.success) return readable(parsed.error.issues);
+  // tools/list answers every tool on one page and gives no nextCursor, so no cursor is one it gave.
+  if (message.method === "tools/list" && (message.params as { cursor?: unknown } | undefined)?.cursor !== undefined) {
+    return "/params/cursor: not a cursor this server gave; tools/list answers every tool on one page, with no nextCursor";
+  }
+  return undefined;
+}
+
+/** Zod's issues as one line: `/params/arguments: expected object, received array`. */
+function readable(issues: Parameters<typeof issuesToErrors>[0]): string {
+  return issuesToErrors(issues)
+    .map(
+      ({ pointer, message }) =>
+        `${pointer || "/"}: ${message.replace(/^Invalid input: /, "").replace(/^expected record\b/, "expected object")}`,
+    )
+    .join("; ");
 }
 
 /** Why a value is not a JSON-RPC 2.0 message MCP takes; params are checked by their method. */
@@ -101,16 +162,21 @@ export function jsonRpcRefusal(
   });
 }
 
+/** One message's answer given here, or 202 for a notification that has none. */
+export function jsonRpcAnswer(message: JSONRPCErrorResponse | undefined): Response {
+  if (!message) return new Response(null, { status: 202 });
+  return new Response(JSON.stringify(message), { headers: { "Content-Type": "application/json" } });
+}
+
 /**
- * A batch's answer is an array, also of one (JSON-RPC 2.0 §6); the SDK answers a batch of one with
- * the bare answer. A transport refusal (not 200) stays as it is, and so does 202 (only
- * notifications, nothing to answer).
+ * The answer to a batch, an array also of one (JSON-RPC 2.0 §6; the SDK answers a batch of one
+ * with the bare answer): the SDK's answers, if it ran any, and the errors answered here. A
+ * transport refusal (neither 200 nor 202) stays as it is; nothing to answer is 202.
  */
-export async function asBatchAnswer(response: Response): Promise<Response> {
-  if (response.status !== 200 || !isJsonContentType(response.headers.get("content-type"))) return response;
-  const answer: unknown = await response.json();
-  return new Response(JSON.stringify(Array.isArray(answer) ? answer : [answer]), {
-    status: 200,
-    headers: response.headers,
-  });
+export async function batchAnswer(response: Response | undefined, answered: JSONRPCErrorResponse[]): Promise<Response> {
+  if (response && response.status !== 200 && response.status !== 202) return response;
+  const ran: unknown = response?.status === 200 ? await response.json() : [];
+  const answers = [...(Array.isArray(ran) ? ran : [ran]), ...answered];
+  if (!answers.length) return jsonRpcAnswer(undefined);
+  return new Response(JSON.stringify(answers), { headers: { "Content-Type": "application/json" } });
 }

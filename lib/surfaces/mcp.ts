@@ -19,7 +19,7 @@ import { problemResponse } from "../http/respond.ts";
 import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
 import { answerToolCall, directToolCall } from "./mcp-direct-call.ts";
-import { asBatchAnswer, checkBody, jsonRpcRefusal } from "./mcp-messages.ts";
+import { batchAnswer, checkBody, jsonRpcAnswer, jsonRpcRefusal } from "./mcp-messages.ts";
 import { errorResult, successResult, type ToolAnswer } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
 import { rateLimitCatalog } from "./tools-http.ts";
@@ -128,14 +128,17 @@ async function answer(context: CallContext, body: ReadBody): Promise<Response> {
   if ("invalid" in checked) {
     return jsonRpcRefusal(400, `Invalid Request: ${checked.invalid}`, requestId, ErrorCode.InvalidRequest);
   }
-  const direct = directToolCall(request.headers, body.parsed);
+  const { batch, messages, answered } = checked;
+  const single = batch ? undefined : messages[0];
+  const direct = single && directToolCall(request.headers, single);
   if (direct) {
     return new Response(await answerToolCall(direct.id, () => callTool(context, direct.params)), {
       headers: { "Content-Type": "application/json" },
     });
   }
-  const answered = await sdkAnswer(context, body.forSdk, body.parsed);
-  return checked.batch ? asBatchAnswer(answered) : answered;
+  const ran = messages.length ? await sdkAnswer(context, body.forSdk, batch ? messages : single) : undefined;
+  if (batch) return batchAnswer(ran, answered);
+  return ran ?? jsonRpcAnswer(answered[0]);
 }
 
 /** Everything but a plain tools/call: the SDK's server and stateless transport, built for this request. */

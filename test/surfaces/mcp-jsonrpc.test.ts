@@ -1,14 +1,21 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { makeMember } from "../support/factories";
-import { routeFetch } from "./mcp-client";
+import { connectMcp, routeFetch } from "./mcp-client";
 
 /**
  * The JSON-RPC 2.0 error codes the endpoint answers for messages it cannot run (§5.1): -32600 for
- * what is not a request, and batches only where the negotiated MCP version still has them.
+ * what is not a request, -32602 for a request whose params its method does not take, and batches
+ * only where the negotiated MCP version still has them.
  */
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+const open: Client[] = [];
+afterEach(async () => {
+  for (const client of open.splice(0)) await client.close();
+});
 
 async function send(token: string, text: string, headers: Record<string, string> = {}) {
   const response = await routeFetch("http://localhost/api/mcp", {
@@ -23,10 +30,40 @@ async function send(token: string, text: string, headers: Record<string, string>
 const post = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   send(token, JSON.stringify(body), headers);
 
+const call = (params?: unknown) => ({
+  jsonrpc: "2.0",
+  id: 7,
+  method: "tools/call",
+  ...(params === undefined ? {} : { params }),
+});
+
 describe("MCP JSON-RPC errors", () => {
   beforeAll(async () => {
     await getDb();
   }, 180_000);
+
+  it("answers a tools/call whose params are not a CallToolRequest's with -32602 and a readable message", async () => {
+    const ada = await makeMember();
+    const cases: [unknown, RegExp][] = [
+      [{ name: "profile_get", arguments: [] }, /params\/arguments.*object/],
+      [{ name: "profile_get", arguments: "x" }, /params\/arguments.*object/],
+      [{ name: "profile_get", arguments: null }, /params\/arguments.*object/],
+      [{ arguments: {} }, /params\/name.*string/],
+      [undefined, /params.*object/],
+    ];
+    for (const [params, names] of cases) {
+      const answer = await post(ada.token, call(params));
+      expect(answer.status, JSON.stringify(params)).toBe(200);
+      expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: ErrorCode.InvalidParams } });
+      const { message } = answer.body.error;
+      expect(message).toMatch(/^Invalid params: /);
+      expect(message).toMatch(names);
+      // One line a person reads, not the validator's issue list.
+      expect(message).not.toMatch(/\n|"code":|^\[/);
+    }
+    const initialize = await post(ada.token, { jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+    expect(initialize.body.error).toMatchObject({ code: ErrorCode.InvalidParams, message: /protocolVersion/ });
+  });
 
   it("answers valid JSON that is not a JSON-RPC message with 400 -32600 Invalid Request, not a parse error", async () => {
     const ada = await makeMember();
@@ -56,6 +93,18 @@ describe("MCP JSON-RPC errors", () => {
     expect((await send(ada.token, "{not json")).body.error.code).toBe(ErrorCode.ParseError);
   });
 
+  it("refuses a tools/list cursor it never gave with -32602: the list is one page, without nextCursor", async () => {
+    const ada = await makeMember();
+    const client = await connectMcp(ada.token);
+    open.push(client);
+    const all = await client.listTools();
+    expect(all.nextCursor).toBeUndefined();
+    await expect(client.listTools({ cursor: "zzz" })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    const raw = await post(ada.token, { jsonrpc: "2.0", id: 2, method: "tools/list", params: { cursor: "zzz" } });
+    expect(raw.status).toBe(200);
+    expect(raw.body).toMatchObject({ id: 2, error: { code: ErrorCode.InvalidParams, message: /cursor/ } });
+  });
+
   it("refuses a batch on MCP 2025-06-18 and later, and answers one as an array on the versions that had them", async () => {
     const ada = await makeMember();
     const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
@@ -79,6 +128,15 @@ describe("MCP JSON-RPC errors", () => {
       expect(one.status).toBe(200);
       expect(one.body).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
     }
+    const mixed = await post(ada.token, [ping, { ...call({ name: "profile_get", arguments: [] }), id: 2 }], {
+      "mcp-protocol-version": "2025-03-26",
+    });
+    expect(mixed.status).toBe(200);
+    expect(mixed.body).toHaveLength(2);
+    expect(mixed.body).toContainEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(mixed.body).toContainEqual(
+      expect.objectContaining({ id: 2, error: expect.objectContaining({ code: ErrorCode.InvalidParams }) }),
+    );
     const notifications = await post(ada.token, [{ jsonrpc: "2.0", method: "notifications/initialized" }], {
       "mcp-protocol-version": "2025-03-26",
     });
