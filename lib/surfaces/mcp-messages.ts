@@ -149,16 +149,24 @@ const proposedVersion = (initialize: Message): string | null => {
 /** Without a version, the transport spec has the server assume 2025-03-26, which had batches. */
 const hasBatches = (version: string | null) => (version ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION) < FIRST_WITHOUT_BATCHES;
 
-/** A refusal of the whole request, as the SDK's transport words its own: a JSON-RPC error with no id. */
+/** The code the SDK's transport gives its own refusals: the first of JSON-RPC's server errors. */
+const TRANSPORT_REFUSAL = -32000;
+
+/**
+ * A refusal of the whole request, as the SDK's transport words its own: a JSON-RPC error, with no
+ * id unless the request was one message with one; data and headers for what the code cannot say.
+ */
 export function jsonRpcRefusal(
   status: number,
   message: string,
   requestId: string,
-  code: number = ErrorCode.ConnectionClosed,
+  extra: { code?: number; id?: unknown; data?: unknown; headers?: Record<string, string> } = {},
 ): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+  const { code = TRANSPORT_REFUSAL, id = null, data, headers } = extra;
+  const error = { code, message, ...(data !== undefined && { data }) };
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error, id }), {
     status,
-    headers: { "Content-Type": "application/json", "Request-Id": requestId },
+    headers: { ...headers, "Content-Type": "application/json", "Request-Id": requestId },
   });
 }
 

@@ -19,10 +19,10 @@ import { problemResponse } from "../http/respond.ts";
 import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
 import { answerToolCall, directToolCall } from "./mcp-direct-call.ts";
-import { batchAnswer, checkBody, jsonRpcAnswer, jsonRpcRefusal } from "./mcp-messages.ts";
+import { batchAnswer, checkBody, jsonRpcAnswer, jsonRpcRefusal, type Message } from "./mcp-messages.ts";
 import { errorResult, successResult, type ToolAnswer } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
-import { rateLimitCatalog } from "./tools-http.ts";
+import { rateLimitGeneral } from "./tools-http.ts";
 
 const SERVER_INFO = { name: "personal-data-service", version: "1.0.0" };
 const INSTRUCTIONS =
@@ -61,20 +61,17 @@ async function callTool(context: CallContext, params: CallToolRequest["params"])
  * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
  */
 function buildServer(context: CallContext) {
-  const { caller, spent } = context;
+  const { caller } = context;
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
   });
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    Object.assign(spent, await rateLimitCatalog(caller));
-    return {
-      tools: toolsFor(caller.scopes, caller.limits).map(
-        (capability) =>
-          toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
-      ),
-    };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: toolsFor(caller.scopes, caller.limits).map(
+      (capability) =>
+        toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
+    ),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (call) => (await callTool(context, call.params)).result);
   return server;
 }
@@ -126,9 +123,11 @@ async function answer(context: CallContext, body: ReadBody): Promise<Response> {
   // Not JSON, or headers the transport refuses: the SDK answers (-32700, 406, 415, 400).
   if (!checked) return sdkAnswer(context, body.forSdk, body.parsed);
   if ("invalid" in checked) {
-    return jsonRpcRefusal(400, `Invalid Request: ${checked.invalid}`, requestId, ErrorCode.InvalidRequest);
+    return jsonRpcRefusal(400, `Invalid Request: ${checked.invalid}`, requestId, { code: ErrorCode.InvalidRequest });
   }
   const { batch, messages, answered } = checked;
+  const overLimit = await spend(context, messages, batch);
+  if (overLimit) return overLimit;
   const single = batch ? undefined : messages[0];
   const direct = single && directToolCall(request.headers, single);
   if (direct) {
@@ -139,6 +138,27 @@ async function answer(context: CallContext, body: ReadBody): Promise<Response> {
   const ran = messages.length ? await sdkAnswer(context, body.forSdk, batch ? messages : single) : undefined;
   if (batch) return batchAnswer(ran, answered);
   return ran ?? jsonRpcAnswer(answered[0]);
+}
+
+/**
+ * Every authenticated request spends from the token's bucket, as on REST: a tools/call what its
+ * tool spends, in the shared pipeline (refused there, it is a tool error the model reads); anything
+ * else one request here, before it runs, so that a refusal is the transport's 429 with Retry-After
+ * and the RateLimit fields, not an internal error from inside the SDK's server.
+ */
+async function spend(context: CallContext, messages: Message[], batch: boolean): Promise<Response | undefined> {
+  if (messages.every((message) => message.method === "tools/call" && "id" in message)) return undefined;
+  try {
+    Object.assign(context.spent, await rateLimitGeneral(context.caller));
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "rate_limited") throw error;
+    return jsonRpcRefusal(429, error.message, context.requestId, {
+      id: batch ? null : messages[0]?.id,
+      data: error.toProblem(context.requestId),
+      headers: error.headers,
+    });
+  }
 }
 
 /** Everything but a plain tools/call: the SDK's server and stateless transport, built for this request. */
