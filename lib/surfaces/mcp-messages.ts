@@ -29,7 +29,7 @@ export type CheckedBody =
   | { batch: boolean; messages: Message[]; answered: JSONRPCErrorResponse[] };
 
 /** MCP 2025-06-18 took JSON-RPC batches out; the versions before it have them. */
-const FIRST_WITHOUT_BATCHES = "2025-06-18";
+export const FIRST_WITHOUT_BATCHES = "2025-06-18";
 
 /**
  * The SDK's transport refuses, before it reads a message, a request whose Accept or Content-Type it
@@ -150,7 +150,7 @@ const proposedVersion = (initialize: Message): string | null => {
 const hasBatches = (version: string | null) => (version ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION) < FIRST_WITHOUT_BATCHES;
 
 /** The code the SDK's transport gives its own refusals: the first of JSON-RPC's server errors. */
-const TRANSPORT_REFUSAL = -32000;
+export const TRANSPORT_REFUSAL = -32000;
 
 /**
  * A refusal of the whole request, as the SDK's transport words its own: a JSON-RPC error, with no
