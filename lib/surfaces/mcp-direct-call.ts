@@ -1,4 +1,3 @@
-import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import {
   type CallToolRequest,
   CallToolRequestSchema,
@@ -7,6 +6,7 @@ import {
   McpError,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
+import { transportTakes } from "./mcp-messages.ts";
 import type { ToolAnswer } from "./mcp-results.ts";
 
 type CallParams = CallToolRequest["params"];
@@ -21,9 +21,7 @@ export function directToolCall(
   headers: Headers,
   message: unknown,
 ): { id: string | number; params: CallParams } | undefined {
-  const accept = headers.get("accept");
-  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
-  if (!isJsonContentType(headers.get("content-type"))) return undefined;
+  if (!transportTakes(headers)) return undefined;
   const version = headers.get("mcp-protocol-version");
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;

@@ -19,9 +19,10 @@ import { problemResponse } from "../http/respond.ts";
 import { MEMBER_DATA_IN_PROSE } from "../../registry/resource-prose.ts";
 import { invokeTool } from "./invoke.ts";
 import { answerToolCall, directToolCall } from "./mcp-direct-call.ts";
+import { batchAnswer, checkBody, jsonRpcAnswer, jsonRpcRefusal, type Message } from "./mcp-messages.ts";
 import { errorResult, successResult, type ToolAnswer } from "./mcp-results.ts";
 import { toolsFor, toolDefinition, toVendorShape } from "./tools.ts";
-import { rateLimitCatalog } from "./tools-http.ts";
+import { rateLimitGeneral } from "./tools-http.ts";
 
 const SERVER_INFO = { name: "personal-data-service", version: "1.0.0" };
 const INSTRUCTIONS =
@@ -60,20 +61,17 @@ async function callTool(context: CallContext, params: CallToolRequest["params"])
  * tools/list shows what its scopes allow and tools/call runs the shared pipeline.
  */
 function buildServer(context: CallContext) {
-  const { caller, spent } = context;
+  const { caller } = context;
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
   });
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    Object.assign(spent, await rateLimitCatalog(caller));
-    return {
-      tools: toolsFor(caller.scopes, caller.limits).map(
-        (capability) =>
-          toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
-      ),
-    };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: toolsFor(caller.scopes, caller.limits).map(
+      (capability) =>
+        toVendorShape(toolDefinition(capability, caller.limits), capability, "mcp", caller.limits) as never,
+    ),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (call) => (await callTool(context, call.params)).result);
   return server;
 }
@@ -90,27 +88,20 @@ export async function handleMcp(request: Request): Promise<Response> {
     // rebinding); API clients send no Origin at all.
     if (originRelation(request.headers) === "cross") {
       // The answer the SDK's own Origin guard gives: a JSON-RPC error with 403.
-      return jsonRpcError(403, "Forbidden: invalid Origin", requestId);
+      return jsonRpcRefusal(403, "Forbidden: invalid Origin", requestId);
     }
     // The SDK would read a body declared in another charset as UTF-8; JSON is UTF-8 (RFC 8259), as on REST.
     const charset = foreignCharset(request.headers.get("content-type") ?? "");
     if (charset !== undefined) {
       const message = `Unsupported Media Type: JSON is UTF-8 (RFC 8259); send charset=utf-8 or no charset, not charset=${charset || "(empty)"}`;
-      return jsonRpcError(415, message, requestId);
+      return jsonRpcRefusal(415, message, requestId);
     }
     const caller = await authenticate(request.headers, "mcp");
     const body = await readMessage(request);
     const refused = outOfScopeCall(body.parsed, caller);
     if (refused) return refused;
     const context: CallContext = { caller, request, requestId, spent: {} };
-    const direct = directToolCall(request.headers, body.parsed);
-    const response = body.tooLarge
-      ? jsonRpcError(413, requestBodyTooLargeMessage(MAX_BODY_BYTES), requestId)
-      : direct
-        ? new Response(await answerToolCall(direct.id, () => callTool(context, direct.params)), {
-            headers: { "Content-Type": "application/json" },
-          })
-        : await sdkAnswer(context, body.forSdk, body.parsed);
+    const response = await answer(context, body);
     for (const [name, value] of Object.entries({
       ...context.spent,
       "Request-Id": requestId,
@@ -121,6 +112,52 @@ export async function handleMcp(request: Request): Promise<Response> {
     return response;
   } catch (error) {
     return problemResponse(asApiError(error, requestId), requestId);
+  }
+}
+
+/** The answer to an authenticated POST: refused as JSON-RPC says, a direct tools/call, or the SDK's. */
+async function answer(context: CallContext, body: ReadBody): Promise<Response> {
+  const { request, requestId } = context;
+  if (body.tooLarge) return jsonRpcRefusal(413, requestBodyTooLargeMessage(MAX_BODY_BYTES), requestId);
+  const checked = body.parsed === undefined ? undefined : checkBody(request.headers, body.parsed);
+  // Not JSON, or headers the transport refuses: the SDK answers (-32700, 406, 415, 400).
+  if (!checked) return sdkAnswer(context, body.forSdk, body.parsed);
+  if ("invalid" in checked) {
+    return jsonRpcRefusal(400, `Invalid Request: ${checked.invalid}`, requestId, { code: ErrorCode.InvalidRequest });
+  }
+  const { batch, messages, answered } = checked;
+  const overLimit = await spend(context, messages, batch);
+  if (overLimit) return overLimit;
+  const single = batch ? undefined : messages[0];
+  const direct = single && directToolCall(request.headers, single);
+  if (direct) {
+    return new Response(await answerToolCall(direct.id, () => callTool(context, direct.params)), {
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+  const ran = messages.length ? await sdkAnswer(context, body.forSdk, batch ? messages : single) : undefined;
+  if (batch) return batchAnswer(ran, answered);
+  return ran ?? jsonRpcAnswer(answered[0]);
+}
+
+/**
+ * Every authenticated request spends from the token's bucket, as on REST: a tools/call what its
+ * tool spends, in the shared pipeline (refused there, it is a tool error the model reads); anything
+ * else one request here, before it runs, so that a refusal is the transport's 429 with Retry-After
+ * and the RateLimit fields, not an internal error from inside the SDK's server.
+ */
+async function spend(context: CallContext, messages: Message[], batch: boolean): Promise<Response | undefined> {
+  if (messages.every((message) => message.method === "tools/call" && "id" in message)) return undefined;
+  try {
+    Object.assign(context.spent, await rateLimitGeneral(context.caller));
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "rate_limited") throw error;
+    return jsonRpcRefusal(429, error.message, context.requestId, {
+      id: batch ? null : messages[0]?.id,
+      data: error.toProblem(context.requestId),
+      headers: error.headers,
+    });
   }
 }
 
@@ -141,12 +178,10 @@ async function sdkAnswer(context: CallContext, request: Request, parsed: unknown
   }
 }
 
-/** A transport-level refusal, in the shape the SDK's transport gives its own. */
-function jsonRpcError(status: number, message: string, requestId: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
-    status,
-    headers: { "Content-Type": "application/json", "Request-Id": requestId },
-  });
+interface ReadBody {
+  parsed?: unknown;
+  forSdk: Request;
+  tooLarge?: true;
 }
 
 /**
@@ -154,7 +189,7 @@ function jsonRpcError(status: number, message: string, requestId: string): Respo
  * takes it parsed). A body that is not JSON goes to the SDK as it came, which answers it as before;
  * one over the transport's limit gets the transport's 413.
  */
-async function readMessage(request: Request): Promise<{ parsed?: unknown; forSdk: Request; tooLarge?: true }> {
+async function readMessage(request: Request): Promise<ReadBody> {
   if (!request.body) return { forSdk: request };
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return { forSdk: request, tooLarge: true };
   const bytes = await readCapped(request, MAX_BODY_BYTES);

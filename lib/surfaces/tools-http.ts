@@ -7,12 +7,12 @@ import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { isToolFormat, TOOL_FORMATS, type ToolFormat, toolCatalog } from "./tools.ts";
 
-// Reading the catalog spends from the token's general bucket, which any capability without a
-// bucket of its own selects.
+// Requests that run no capability (a catalog read, an MCP request other than tools/call) spend from
+// the token's general bucket, which any capability without a bucket of its own selects.
 const generalBucket = capabilities.find((capability) => !capability.rateLimit);
 
-/** Rate-limits a catalog read like any call; answers the headers to send, throws 429 when empty. */
-export async function rateLimitCatalog(caller: Caller): Promise<Record<string, string>> {
+/** Rate-limits such a request like any call; answers the headers to send, throws 429 when empty. */
+export async function rateLimitGeneral(caller: Caller): Promise<Record<string, string>> {
   return generalBucket ? rateLimit(caller, generalBucket) : {};
 }
 
@@ -22,7 +22,7 @@ export async function handleToolCatalog(request: Request): Promise<Response> {
   let headers: Record<string, string> = {};
   try {
     const caller = await authenticate(request.headers, "agent");
-    headers = await rateLimitCatalog(caller);
+    headers = await rateLimitGeneral(caller);
     const format = formatFrom(new URL(request.url).searchParams);
     return jsonResponse(200, { format, tools: toolCatalog(caller.scopes, format, caller.limits) }, requestId, headers);
   } catch (error) {

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS } from "@/lib/auth/tokens";
 import { PROBLEM_CODES } from "@/lib/http/problem";
+import { FIRST_WITHOUT_BATCHES, TRANSPORT_REFUSAL } from "@/lib/surfaces/mcp-messages";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi";
 import {
   guideEntries,
@@ -173,6 +175,10 @@ describe("the reference's guide entries", () => {
       expect(text).toContain(`${PROBLEM_CODES.rate_limited.status} \`rate_limited\``);
       expect(text).toContain("Each token has its own buckets");
       expect(text).toContain("`TRUSTED_PROXY_HOPS`");
+      // MCP: every method counted, refused as HTTP 429 with a JSON-RPC error (test/limits/mcp-rate-limit.test.ts).
+      expect(text).toContain("**MCP** (`/api/mcp`)");
+      expect(text).toContain(`JSON-RPC error with code \`${TRANSPORT_REFUSAL}\``);
+      expect(text).toContain("`isError: true` carrying the `rate_limited` problem");
       for (const name of Object.values(RATE_LIMIT_ENV)) expect(text).toContain(`\`${name}\``);
       for (const c of capabilities.filter((x) => x.rateLimit === "resolver"))
         expect(linked(text, c.tool), c.tool).toBe(true);
@@ -193,6 +199,11 @@ describe("the reference's guide entries", () => {
     for (const format of TOOL_FORMATS) expect(text).toContain(`\`${format}\``);
     for (const route of ["GET /api/agent/tools", "POST /api/agent/invoke", "/api/mcp", "x-directives", "/docs/tools"])
       expect(text).toContain(route);
+    // MCP's JSON-RPC errors, as test/surfaces/mcp-jsonrpc.test.ts finds them.
+    for (const code of [ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams])
+      expect(text).toContain(`\`${code}\``);
+    expect(text).toContain(`exist only before MCP ${FIRST_WITHOUT_BATCHES}`);
+    expect(text).toContain(`assumes ${DEFAULT_NEGOTIATED_PROTOCOL_VERSION}`);
     for (const c of capabilities) {
       expect(text).toContain(`| \`${c.tool}\` |`);
       if (c.http) expect(linked(text, c.tool), c.tool).toBe(true);
