@@ -291,7 +291,9 @@ describe("fuzzing", () => {
     // A refused attempt is recorded in the member's activity by design (status set): that row is the
     // refusal's own record, not a change the request made.
     const counted = (name: string) =>
-      name === "public.activity" ? `(select count(*) from ${name} where status is null)` : `(select count(*) from ${name})`;
+      name === "public.activity"
+        ? `(select count(*) from ${name} where status is null)`
+        : `(select count(*) from ${name})`;
     const countSql = `select (${tables.map((t) => counted(t.name)).join(" + ")})::text as n`;
     const targets: Target[] = capabilities.flatMap((capability) =>
       capability.http
