@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readJsonBody } from "../http/body.ts";
 import { preflightResponse } from "../http/cors.ts";
+import { methodNotAllowed } from "../http/method-not-allowed.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
@@ -16,12 +17,7 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
     const match = matchRoute(method, path);
     if (match.kind === "not_found")
       throw new ApiError("not_found", `No route ${request.method} /api/v1/${path.join("/")}.`);
-    if (match.kind === "method_not_allowed") {
-      const allow = [...new Set(match.allow)].join(", ");
-      throw new ApiError("method_not_allowed", `${request.method} is not offered here. Allowed: ${allow}.`, {
-        headers: { Allow: allow },
-      });
-    }
+    if (match.kind === "method_not_allowed") throw methodNotAllowed(request.method, match.allow);
     const { route, params } = match;
     const input =
       method === "GET" || method === "DELETE"

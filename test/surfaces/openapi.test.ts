@@ -89,6 +89,7 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
     expect(catalog.unsupported_media_type).toContain("declares a charset other than UTF-8");
     expect(catalog.malformed_request).toContain("asterisk-form");
     expect(catalog.method_not_allowed).toContain("CONNECT");
+    expect(catalog.method_not_allowed).toContain("TRACE");
   });
 
   it("carries the tool catalog and a JSON Schema for each directive type", () => {
