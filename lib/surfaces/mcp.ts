@@ -12,6 +12,7 @@ import { acceptedScopes, capabilityByTool } from "../../registry/capabilities.ts
 import type { Caller } from "../auth/caller.ts";
 import { authenticate, insufficientScope } from "../http/authenticate.ts";
 import { foreignCharset, MAX_BODY_BYTES, readCapped } from "../http/body.ts";
+import { everyMethod } from "../http/method-not-allowed.ts";
 import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
@@ -189,5 +190,8 @@ function outOfScopeCall(message: unknown, caller: Caller): Response | undefined 
   });
 }
 
-/** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
-export const mcpRoute = { GET: handleMcp, POST: handleMcp, DELETE: handleMcp };
+/**
+ * The route's methods (app/api/mcp/route.ts is generated). Stateless Streamable HTTP answers GET (no
+ * event stream) and DELETE (no session) 405 itself, with why; POST is all it offers.
+ */
+export const mcpRoute = everyMethod({ GET: handleMcp, POST: handleMcp, DELETE: handleMcp }, { allow: ["POST"] });

@@ -71,6 +71,7 @@ describe("server.ts's node:http server", () => {
           ["/api/v1/collections", "GET, POST"],
           ["/api/v1/collections/col_1", "GET, PATCH, DELETE"],
           ["/api/agent/invoke", "POST"],
+          ["/api/mcp", "POST"],
           ["/docs/errors", SERVER_METHODS],
           ["/settings/tokens?x=1", SERVER_METHODS],
         ]) {
@@ -86,6 +87,34 @@ describe("server.ts's node:http server", () => {
     } finally {
       errors.mockRestore();
     }
+  });
+
+  it("answers 405 with the route's Allow, as a problem, to every method an API route does not offer", async () => {
+    // PROPFIND, QUERY…: Next answers a method it does not route with a bare 400 on a route file.
+    const methods = http.METHODS.filter((method) => method !== "CONNECT" && method !== "TRACE" && method !== "OPTIONS");
+    const host = new URL(server.url).host;
+    const wrong: string[] = [];
+    for (const [path, allow] of [
+      ["/api/v1/health", "GET"],
+      ["/api/v1/openapi.json", "GET"],
+      ["/api/v1/collections", "GET, POST"],
+      ["/api/v1/collections/col_1", "GET, PATCH, DELETE"],
+      ["/api/agent/tools", "GET"],
+      ["/api/agent/invoke", "POST"],
+      ["/api/mcp", "POST"],
+    ] as const) {
+      const offered = allow.split(", ");
+      for (const method of methods.filter((m) => !offered.includes(m) && !(m === "HEAD" && offered.includes("GET")))) {
+        const answer = await rawRequest(server.url, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${close}\r\n`);
+        const type = answer.headers["content-type"] ?? "";
+        const problem = type.startsWith("application/problem+json");
+        const code =
+          method === "HEAD" && problem ? "method_not_allowed" : problem ? JSON.parse(answer.body).code : type;
+        const got = `${method} ${path}: ${answer.status} ${answer.headers.allow} ${code}`;
+        if (got !== `${method} ${path}: 405 ${allow} method_not_allowed`) wrong.push(got);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("serves an absolute-form request as its path, with the URI's authority as Host", async () => {
