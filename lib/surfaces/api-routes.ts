@@ -1,6 +1,7 @@
 import { withCors } from "../http/cors.ts";
 import { type EveryMethod, everyMethod, OTHER_METHODS, type RouteMethod } from "../http/method-not-allowed.ts";
 import { decodePathSegments, malformedPathResponse } from "../http/path-segments.ts";
+import { handleApiIndex } from "./api-index.ts";
 import { FIXED_ROUTES } from "./fixed-routes.ts";
 import { health } from "./health.ts";
 import { handleInvoke } from "./invoke.ts";
@@ -12,12 +13,20 @@ import { handleToolCatalog } from "./tools-http.ts";
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** The API's fixed routes outside the REST surface (lib/surfaces/fixed-routes.ts); their route files export these very handlers. */
+export const apiIndexRoute = everyMethod({ GET: handleApiIndex }, { cors: true });
 export const healthRoute = everyMethod({ GET: health }, { cors: true });
 export const openApiRoute = everyMethod({ GET: handleOpenApi }, { cors: true });
 export const toolCatalogRoute = everyMethod({ GET: handleToolCatalog }, { cors: true });
 export const invokeRoute = everyMethod({ POST: handleInvoke }, { cors: true });
 
-const DIRECT: Record<string, EveryMethod> = { healthRoute, openApiRoute, toolCatalogRoute, invokeRoute, mcpRoute };
+const DIRECT: Record<string, EveryMethod> = {
+  apiIndexRoute,
+  healthRoute,
+  openApiRoute,
+  toolCatalogRoute,
+  invokeRoute,
+  mcpRoute,
+};
 
 /** The fixed routes server.ts answers itself, by path. */
 const FIXED: Record<string, EveryMethod> = Object.fromEntries(

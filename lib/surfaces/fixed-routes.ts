@@ -15,13 +15,14 @@ export interface FixedRoute {
   name: string;
   /** server.ts answers it without Next's router (the same handlers as its route file). */
   direct: boolean;
-  /** Its path in the OpenAPI document (under the /api/v1 or /api/agent server), if it is described there. */
+  /** Its path in the OpenAPI document (under the /api/v1, /api/agent or /api server), if it is described there. */
   openapi?: string;
 }
 
 const API_ROUTES = "lib/surfaces/api-routes";
 
 export const FIXED_ROUTES: readonly FixedRoute[] = [
+  { path: "/api/v1", module: API_ROUTES, name: "apiIndexRoute", direct: true, openapi: "/v1" },
   {
     path: "/api/v1/health",
     module: API_ROUTES,

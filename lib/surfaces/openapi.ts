@@ -111,7 +111,10 @@ export function buildOpenApiDocument(): Json {
       ...[...extraTags].map(([name, description]) => ({ name, description })),
       { name: "assistant", description: "The tool catalog and invoke (served under /api/agent)." },
       ...capabilities.filter((capability) => !capability.http).map(toolOnlyTag),
-      { name: "service", description: "Public routes that are not capabilities: health and this document." },
+      {
+        name: "service",
+        description: "Public routes that are not capabilities: the base path's index, health and this document.",
+      },
     ],
     paths: { ...paths, ...agentPaths() },
     webhooks: webhooksObject(catalog),

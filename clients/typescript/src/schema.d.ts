@@ -814,6 +814,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the API is described
+         * @description Public. The REST base path answers where to go next: this document, the docs, health, the tool catalog and MCP; the Link header names the first two as RFC 8631 service-desc and service-doc. Not a capability: no tool.
+         */
+        get: operations["api_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2423,6 +2443,33 @@ export interface components {
             format: "pds" | "openai" | "openai-chat" | "anthropic" | "mcp";
             /** @description Tool definitions in the requested format. */
             tools: Record<string, never>[];
+        };
+        ApiIndex: {
+            /**
+             * @description This document.
+             * @constant
+             */
+            openapi: "/api/v1/openapi.json";
+            /**
+             * @description The reference for people, with the guides.
+             * @constant
+             */
+            docs: "/docs";
+            /**
+             * @description Liveness and readiness.
+             * @constant
+             */
+            health: "/api/v1/health";
+            /**
+             * @description The tool catalog (needs a token).
+             * @constant
+             */
+            tools: "/api/agent/tools";
+            /**
+             * @description The MCP server (needs a token).
+             * @constant
+             */
+            mcp: "/api/mcp";
         };
         Health: {
             /** @enum {string} */
@@ -9696,6 +9743,29 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    api_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 8631: <…/openapi.json>; rel="service-desc", </docs>; rel="service-doc". */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiIndex"];
                 };
             };
         };
