@@ -11,7 +11,7 @@ import {
 import { acceptedScopes, capabilityByTool } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { authenticate, insufficientScope } from "../http/authenticate.ts";
-import { foreignCharset, MAX_BODY_BYTES, readCapped } from "../http/body.ts";
+import { ACCEPTED_CODINGS, foreignCharset, foreignCoding, MAX_BODY_BYTES, readCapped } from "../http/body.ts";
 import { everyMethod } from "../http/method-not-allowed.ts";
 import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
@@ -99,6 +99,11 @@ export async function handleMcp(request: Request): Promise<Response> {
       const message = `Unsupported Media Type: JSON is UTF-8 (RFC 8259); send charset=utf-8 or no charset, not charset=${charset || "(empty)"}`;
       return jsonRpcError(415, message, requestId);
     }
+    const coding = foreignCoding(request.headers);
+    if (coding !== undefined) {
+      const message = `Unsupported Media Type: Content-Encoding ${coding} is not read; send the body unencoded (identity)`;
+      return jsonRpcError(415, message, requestId, ACCEPTED_CODINGS);
+    }
     const caller = await authenticate(request.headers, "mcp");
     const body = await readMessage(request);
     const refused = outOfScopeCall(body.parsed, caller);
@@ -143,10 +148,15 @@ async function sdkAnswer(context: CallContext, request: Request, parsed: unknown
 }
 
 /** A transport-level refusal, in the shape the SDK's transport gives its own. */
-function jsonRpcError(status: number, message: string, requestId: string): Response {
+function jsonRpcError(
+  status: number,
+  message: string,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
     status,
-    headers: { "Content-Type": "application/json", "Request-Id": requestId },
+    headers: { "Content-Type": "application/json", "Request-Id": requestId, ...headers },
   });
 }
 

@@ -36,6 +36,11 @@ const HEADERS: Json = {
     description: "true when this is the stored answer to an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
+  AcceptEncoding: {
+    description:
+      "On a 415 for a body's Content-Encoding: the codings the server reads (RFC 9110 §12.5.3). Only identity: send bodies unencoded.",
+    schema: { type: "string", enum: ["identity"] },
+  },
   WWWAuthenticate: {
     description: "The Bearer challenge; on 403 it names the missing scope.",
     schema: { type: "string" },

@@ -2510,6 +2510,8 @@ export interface components {
         Link: string;
         /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
         IdempotentReplayed: "true";
+        /** @description On a 415 for a body's Content-Encoding: the codings the server reads (RFC 9110 §12.5.3). Only identity: send bodies unencoded. */
+        AcceptEncoding: "identity";
         /** @description The Bearer challenge; on 403 it names the missing scope. */
         WWWAuthenticate: string;
     };
@@ -2615,7 +2617,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -2707,10 +2709,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,7 +2937,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -3035,10 +3038,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3166,7 +3170,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -3272,10 +3276,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,7 +3511,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -3621,10 +3626,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,7 +3758,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -3854,10 +3860,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,7 +4093,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4197,10 +4204,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4328,7 +4336,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -4423,10 +4431,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,7 +4660,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4755,10 +4764,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,7 +4894,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -4976,10 +4986,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5204,7 +5215,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -5305,10 +5316,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,7 +5448,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -5527,10 +5539,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5750,7 +5763,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -5835,10 +5848,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,7 +6069,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -6145,10 +6159,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6282,7 +6297,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6381,10 +6396,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,7 +6520,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6592,10 +6608,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6716,7 +6733,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6811,10 +6828,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6940,7 +6958,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -7041,10 +7059,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,7 +7293,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7384,10 +7403,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7435,7 +7455,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7712,10 +7732,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7760,7 +7781,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -7918,10 +7939,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7960,7 +7982,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -8231,10 +8253,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8592,7 +8615,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8692,10 +8715,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8737,7 +8761,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8881,10 +8905,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9075,7 +9100,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -9219,10 +9244,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9264,7 +9290,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -9376,10 +9402,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9597,7 +9624,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -9712,10 +9739,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
