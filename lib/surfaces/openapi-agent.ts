@@ -188,7 +188,9 @@ export function agentPaths(): Json {
             content: { "application/json": { schema: schemaRef("ToolCatalog") } },
           },
           "401": problem("`unauthorized`: no valid token.", { "WWW-Authenticate": header("WWWAuthenticate") }),
-          "422": problem("`invalid_request`: unknown format or query parameter."),
+          "422": problem(
+            "`invalid_request`: unknown format or query parameter, or a parameter sent twice (`duplicate_parameter`).",
+          ),
           "429": problem("`rate_limited`: retry after Retry-After seconds.", { "Retry-After": header("RetryAfter") }),
         },
       },

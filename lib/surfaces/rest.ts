@@ -3,6 +3,7 @@ import { readJsonBody } from "../http/body.ts";
 import { preflightResponse } from "../http/cors.ts";
 import { methodNotAllowed } from "../http/method-not-allowed.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
+import { singleValuedQuery } from "../http/query.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { zipResponse } from "../http/zip.ts";
@@ -21,7 +22,7 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
     const { route, params } = match;
     const input =
       method === "GET" || method === "DELETE"
-        ? numbersFromQuery(queryInput(request), route.capability.input)
+        ? numbersFromQuery(singleValuedQuery(new URL(request.url).searchParams), route.capability.input)
         : await readJsonBody(request);
     const source = route.capability.source;
     if (source.kind === "operation") renameAliases(input, source.operation.queryAliases);
@@ -64,21 +65,6 @@ function renameAliases(input: unknown, aliases: Readonly<Record<string, string>>
     named[field] = named[alias];
     delete named[alias];
   }
-}
-
-function queryInput(request: Request): Record<string, string> {
-  const query = new URL(request.url).searchParams;
-  const input: Record<string, string> = {};
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    if (values.length > 1) {
-      throw new ApiError("invalid_request", `Query parameter "${key}" appears more than once.`, {
-        errors: [{ pointer: `/${key}`, code: "duplicate_parameter", message: "Send it once." }],
-      });
-    }
-    input[key] = values[0] ?? "";
-  }
-  return input;
 }
 
 /**

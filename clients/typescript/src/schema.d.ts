@@ -9882,7 +9882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_request`: unknown format or query parameter. */
+            /** @description `invalid_request`: unknown format or query parameter, or a parameter sent twice (`duplicate_parameter`). */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
