@@ -38,6 +38,19 @@ export function foreignCharset(contentType: string): string | undefined {
   return jsonCharsets(contentType)?.find((charset) => !UTF8.has(charset));
 }
 
+/**
+ * What a 415 for a content coding answers (RFC 9110 §12.5.3): the codings the server reads, none
+ * but identity. Decoding gzip would make the 1 MiB limit a limit on the coded bytes, not on what is
+ * parsed, and no client compresses its JSON unasked.
+ */
+export const ACCEPTED_CODINGS = { "Accept-Encoding": "identity" } as const;
+
+/** The Content-Encoding a request declares, unless none or identity: its body would be read coded. */
+export function foreignCoding(headers: Headers): string | undefined {
+  const coding = headers.get("content-encoding")?.trim() ?? "";
+  return coding === "" || coding.toLowerCase() === "identity" ? undefined : coding;
+}
+
 /** 415 unless the type is JSON in UTF-8: JSON between systems is UTF-8 (RFC 8259 §8.1). */
 function checkJsonType(type: string): void {
   const headers = { "Accept-Post": "application/json", "Accept-Patch": "application/json" };
@@ -59,11 +72,19 @@ function checkJsonType(type: string): void {
 /**
  * Reads a JSON body before anything touches the database, so a refused body writes nothing:
  * at most 1 MiB, checked against Content-Length and again while streaming (413); JSON only, in no
- * charset but UTF-8 (415); strict UTF-8 and parseable (400), no key given twice (422). An empty body is an empty object, so
+ * charset but UTF-8 and no content coding (415); strict UTF-8 and parseable (400), no key given twice (422). An empty body is an empty object, so
  * bodiless POSTs (check-in) work. `payloadAt` names where an envelope carries the input (invoke's
  * /input), so a repeated field is reported where the input's other errors are: relative to it.
  */
 export async function readJsonBody(request: Request, options: { payloadAt?: string } = {}): Promise<unknown> {
+  const coding = foreignCoding(request.headers);
+  if (coding !== undefined) {
+    throw new ApiError(
+      "unsupported_media_type",
+      `The body is sent with Content-Encoding: ${coding}; only unencoded bodies are read (identity).`,
+      { headers: ACCEPTED_CODINGS },
+    );
+  }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const type = request.headers.get("content-type") ?? "";

@@ -1,5 +1,7 @@
-import { preflightResponse, withCors } from "../http/cors.ts";
+import { withCors } from "../http/cors.ts";
+import { type EveryMethod, everyMethod, OTHER_METHODS, type RouteMethod } from "../http/method-not-allowed.ts";
 import { decodePathSegments, malformedPathResponse } from "../http/path-segments.ts";
+import { handleApiIndex } from "./api-index.ts";
 import { FIXED_ROUTES } from "./fixed-routes.ts";
 import { health } from "./health.ts";
 import { handleInvoke } from "./invoke.ts";
@@ -9,23 +11,25 @@ import { handleRest, handleRestOptions } from "./rest.ts";
 import { handleToolCatalog } from "./tools-http.ts";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
-type Methods = Partial<Record<"GET" | "POST" | "DELETE" | "OPTIONS", FetchHandler>>;
-
-const preflight =
-  (methods: readonly string[]): FetchHandler =>
-  async (request) =>
-    preflightResponse(request, methods);
 
 /** The API's fixed routes outside the REST surface (lib/surfaces/fixed-routes.ts); their route files export these very handlers. */
-export const healthRoute = { GET: withCors(health), OPTIONS: preflight(["GET"]) } satisfies Methods;
-export const openApiRoute = { GET: withCors(handleOpenApi), OPTIONS: preflight(["GET"]) } satisfies Methods;
-export const toolCatalogRoute = { GET: withCors(handleToolCatalog), OPTIONS: preflight(["GET"]) } satisfies Methods;
-export const invokeRoute = { POST: withCors(handleInvoke), OPTIONS: preflight(["POST"]) } satisfies Methods;
+export const apiIndexRoute = everyMethod({ GET: handleApiIndex }, { cors: true });
+export const healthRoute = everyMethod({ GET: health }, { cors: true });
+export const openApiRoute = everyMethod({ GET: handleOpenApi }, { cors: true });
+export const toolCatalogRoute = everyMethod({ GET: handleToolCatalog }, { cors: true });
+export const invokeRoute = everyMethod({ POST: handleInvoke }, { cors: true });
 
-const DIRECT: Record<string, Methods> = { healthRoute, openApiRoute, toolCatalogRoute, invokeRoute, mcpRoute };
+const DIRECT: Record<string, EveryMethod> = {
+  apiIndexRoute,
+  healthRoute,
+  openApiRoute,
+  toolCatalogRoute,
+  invokeRoute,
+  mcpRoute,
+};
 
 /** The fixed routes server.ts answers itself, by path. */
-const FIXED: Record<string, Methods> = Object.fromEntries(
+const FIXED: Record<string, EveryMethod> = Object.fromEntries(
   FIXED_ROUTES.filter((route) => route.direct).map((route) => {
     const methods = DIRECT[route.name];
     if (!methods) throw new Error(`${route.path}: ${route.name} is not one of api-routes.ts's direct routes`);
@@ -34,27 +38,26 @@ const FIXED: Record<string, Methods> = Object.fromEntries(
 );
 
 const REST_PREFIX = "/api/v1/";
-/** What lib/surfaces/rest-route.ts routes on Next (HEAD: Next calls GET, so does handleRest). */
-const REST_METHODS = new Set(["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"]);
 /** Unreserved and sub-delimiter characters only: nothing to percent-decode, nothing Next would rewrite. */
 const CANONICAL = /^\/api(?:\/[A-Za-z0-9\-_.~!$&'()*+,;=:@]+)+$/;
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 /**
  * The handler the Node server (server.ts) calls itself for a request, without Next's router in
- * between, or null to leave the request to Next. It answers exactly what the route files answer on
- * Next, so it takes only what they would take unchanged: a canonical path (Next redirects a trailing
- * slash and resolves dot segments; proxy.ts answers a path with "%"), and a method the route exports
- * (another gets Next's own 405, and OPTIONS on MCP Next's own answer). Cron, pages and storage stay on Next.
+ * between, or null to leave the request to Next. It answers what the route files answer on Next, so
+ * it takes only a path they would get unchanged: a canonical one (Next redirects a trailing slash
+ * and resolves dot segments; proxy.ts answers a path with "%"). Every method is the route's: one
+ * Next does not route (PROPFIND…), which it would answer with a bare 400, gets the route's 405.
+ * Cron, pages and storage stay on Next.
  */
 export function apiHandler(method: string, pathname: string): FetchHandler | null {
   if (!CANONICAL.test(pathname) || DOT_SEGMENT.test(pathname)) return null;
   const fixed = FIXED[pathname];
-  if (fixed) return fixed[(method === "HEAD" ? "GET" : method) as keyof Methods] ?? null;
+  if (fixed) return Object.hasOwn(fixed, method) ? fixed[method as RouteMethod] : fixed[OTHER_METHODS];
   if (!pathname.startsWith(REST_PREFIX)) return null;
   const segments = pathname.slice(REST_PREFIX.length).split("/");
   if (method === "OPTIONS") return (request) => restOptions(request, segments);
-  return REST_METHODS.has(method) ? (request) => rest(request, segments) : null;
+  return (request) => rest(request, segments);
 }
 
 /** The REST surface for a path's segments: here and in rest-route.ts (its route files). */

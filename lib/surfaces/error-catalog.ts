@@ -30,7 +30,8 @@ const GENERAL: Partial<Record<ProblemCode, string>> = {
 const BEFORE_ROUTING: Partial<Record<ProblemCode, string>> = {
   malformed_request:
     "The request line has nothing to route: a target of * (asterisk-form) with a method other than OPTIONS (OPTIONS * answers 200 with Allow), a target that is neither a path nor an http(s) URL without user info, or a Host header that is empty, not a host, or sent twice.",
-  method_not_allowed: "CONNECT, on any target: the server is not a proxy.",
+  method_not_allowed:
+    "CONNECT, on any target: the server is not a proxy. TRACE, on any target: the server does not echo requests; Allow lists the target's methods.",
 };
 
 /** The target of every problem's `type` (/docs/errors#<code>): each code, when it is answered, and how often. */

@@ -7,24 +7,26 @@
 export interface FixedRoute {
   /** The URL path; `[...key]` is a catch-all segment, as in app/. */
   path: string;
-  /** The module (from the project root, as `@/…` imports it) and its export: an object of method handlers. */
+  /**
+   * The module (from the project root, as `@/…` imports it) and its export: a handler for each of
+   * Next's methods (everyMethod, lib/http/method-not-allowed.ts), so none gets Next's bare 405.
+   */
   module: string;
   name: string;
-  methods: readonly string[];
   /** server.ts answers it without Next's router (the same handlers as its route file). */
   direct: boolean;
-  /** Its path in the OpenAPI document (under the /api/v1 or /api/agent server), if it is described there. */
+  /** Its path in the OpenAPI document (under the /api/v1, /api/agent or /api server), if it is described there. */
   openapi?: string;
 }
 
 const API_ROUTES = "lib/surfaces/api-routes";
 
 export const FIXED_ROUTES: readonly FixedRoute[] = [
+  { path: "/api/v1", module: API_ROUTES, name: "apiIndexRoute", direct: true, openapi: "/v1" },
   {
     path: "/api/v1/health",
     module: API_ROUTES,
     name: "healthRoute",
-    methods: ["GET", "OPTIONS"],
     direct: true,
     openapi: "/health",
   },
@@ -32,7 +34,6 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     path: "/api/v1/openapi.json",
     module: API_ROUTES,
     name: "openApiRoute",
-    methods: ["GET", "OPTIONS"],
     direct: true,
     openapi: "/openapi.json",
   },
@@ -40,7 +41,6 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     path: "/api/agent/tools",
     module: API_ROUTES,
     name: "toolCatalogRoute",
-    methods: ["GET", "OPTIONS"],
     direct: true,
     openapi: "/tools",
   },
@@ -48,24 +48,21 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
     path: "/api/agent/invoke",
     module: API_ROUTES,
     name: "invokeRoute",
-    methods: ["POST", "OPTIONS"],
     direct: true,
     openapi: "/invoke",
   },
-  { path: "/api/mcp", module: "lib/surfaces/mcp", name: "mcpRoute", methods: ["GET", "POST", "DELETE"], direct: true },
-  { path: "/api/cron/upkeep", module: "lib/upkeep/cron-route", name: "cronRoute", methods: ["GET"], direct: false },
+  { path: "/api/mcp", module: "lib/surfaces/mcp", name: "mcpRoute", direct: true },
+  { path: "/api/cron/upkeep", module: "lib/upkeep/cron-route", name: "cronRoute", direct: false },
   {
     path: "/storage/upload/[...key]",
     module: "lib/domain/uploads/routes",
     name: "uploadRoute",
-    methods: ["PUT", "GET", "POST", "PATCH", "DELETE"],
     direct: false,
   },
   {
     path: "/storage/media/[...key]",
     module: "lib/domain/uploads/routes",
     name: "mediaRoute",
-    methods: ["GET", "HEAD"],
     direct: false,
   },
 ];

@@ -11,7 +11,8 @@ import {
 import { acceptedScopes, capabilityByTool } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { authenticate, insufficientScope } from "../http/authenticate.ts";
-import { foreignCharset, MAX_BODY_BYTES, readCapped } from "../http/body.ts";
+import { ACCEPTED_CODINGS, foreignCharset, foreignCoding, MAX_BODY_BYTES, readCapped } from "../http/body.ts";
+import { everyMethod } from "../http/method-not-allowed.ts";
 import { originRelation } from "../http/origin.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
 import { requestIdFrom } from "../http/request-id.ts";
@@ -95,6 +96,11 @@ export async function handleMcp(request: Request): Promise<Response> {
     if (charset !== undefined) {
       const message = `Unsupported Media Type: JSON is UTF-8 (RFC 8259); send charset=utf-8 or no charset, not charset=${charset || "(empty)"}`;
       return jsonRpcRefusal(415, message, requestId);
+    }
+    const coding = foreignCoding(request.headers);
+    if (coding !== undefined) {
+      const message = `Unsupported Media Type: Content-Encoding ${coding} is not read; send the body unencoded (identity)`;
+      return jsonRpcRefusal(415, message, requestId, { headers: ACCEPTED_CODINGS });
     }
     const caller = await authenticate(request.headers, "mcp");
     const body = await readMessage(request);
@@ -224,5 +230,8 @@ function outOfScopeCall(message: unknown, caller: Caller): Response | undefined 
   });
 }
 
-/** The route's methods: stateless Streamable HTTP answers each itself (app/api/mcp/route.ts is generated). */
-export const mcpRoute = { GET: handleMcp, POST: handleMcp, DELETE: handleMcp };
+/**
+ * The route's methods (app/api/mcp/route.ts is generated). Stateless Streamable HTTP answers GET (no
+ * event stream) and DELETE (no session) 405 itself, with why; POST is all it offers.
+ */
+export const mcpRoute = everyMethod({ GET: handleMcp, POST: handleMcp, DELETE: handleMcp }, { allow: ["POST"] });

@@ -1,9 +1,11 @@
+import { API_INDEX } from "./api-index.ts";
 import { untickedExample } from "./openapi-operations.ts";
 import { TOOL_FORMATS } from "./tools.ts";
 
 /**
  * The paths of the reference that are not capabilities: the assistant endpoints (served under
- * /api/agent, hence their own servers entry) and the two public routes beside the REST catch-all.
+ * /api/agent, hence their own servers entry), the base path's index (under /api, so its URL has no
+ * trailing slash) and the two public routes beside the REST catch-all.
  * Listed in lib/surfaces/fixed-routes.ts; the parity test takes them as the deliberate non-capability routes.
  */
 export { NON_CAPABILITY_PATHS } from "./fixed-routes.ts";
@@ -85,6 +87,16 @@ export function agentSchemas(directiveRefs: Record<string, Json>): Record<string
         tools: { type: "array", items: { type: "object" }, description: "Tool definitions in the requested format." },
       },
     },
+    ApiIndex: {
+      type: "object",
+      required: Object.keys(API_INDEX),
+      properties: Object.fromEntries(
+        Object.entries(API_INDEX_FIELDS).map(([name, description]) => [
+          name,
+          { type: "string", const: API_INDEX[name as keyof typeof API_INDEX], description },
+        ]),
+      ),
+    },
     Health: {
       type: "object",
       required: ["status"],
@@ -120,8 +132,40 @@ const HELD_DELETE =
 
 const AGENT_SERVERS = [{ url: "/api/agent", description: "The assistant tool interface, beside the REST base." }];
 
+const API_INDEX_FIELDS: Record<keyof typeof API_INDEX, string> = {
+  openapi: "This document.",
+  docs: "The reference for people, with the guides.",
+  health: "Liveness and readiness.",
+  tools: "The tool catalog (needs a token).",
+  mcp: "The MCP server (needs a token).",
+};
+
 export function agentPaths(): Json {
   return {
+    "/v1": {
+      servers: [{ url: "/api", description: "The site's API folder: this path is the REST base, /api/v1, itself." }],
+      get: {
+        operationId: "api_index",
+        summary: "Where the API is described",
+        description:
+          "Public. The REST base path answers where to go next: this document, the docs, health, the tool catalog and MCP; the Link header names the first two as RFC 8631 service-desc and service-doc. Not a capability: no tool.",
+        tags: ["service"],
+        security: [],
+        responses: {
+          "200": {
+            description: "The index.",
+            headers: {
+              "Request-Id": header("RequestId"),
+              Link: {
+                description: 'RFC 8631: <…/openapi.json>; rel="service-desc", </docs>; rel="service-doc".',
+                schema: { type: "string" },
+              },
+            },
+            content: { "application/json": { schema: schemaRef("ApiIndex") } },
+          },
+        },
+      },
+    },
     "/health": {
       get: {
         operationId: "health",
@@ -179,7 +223,9 @@ export function agentPaths(): Json {
             content: { "application/json": { schema: schemaRef("ToolCatalog") } },
           },
           "401": problem("`unauthorized`: no valid token.", { "WWW-Authenticate": header("WWWAuthenticate") }),
-          "422": problem("`invalid_request`: unknown format or query parameter."),
+          "422": problem(
+            "`invalid_request`: unknown format or query parameter, or a parameter sent twice (`duplicate_parameter`).",
+          ),
           "429": problem("`rate_limited`: retry after Retry-After seconds.", { "Retry-After": header("RetryAfter") }),
         },
       },

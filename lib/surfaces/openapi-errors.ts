@@ -30,7 +30,7 @@ export function errorCases(capability: Capability): ErrorCase[] {
       { code: "malformed_request", when: "The body is not valid JSON." },
       {
         code: "unsupported_media_type",
-        when: "The body is not application/json, or declares a charset other than UTF-8.",
+        when: "The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so).",
       },
       { code: "payload_too_large", when: "The body is larger than 1 MiB." },
     );

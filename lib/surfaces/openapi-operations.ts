@@ -7,7 +7,7 @@ import { bodySchema, type SchemaCatalog } from "./openapi-schemas.ts";
 import type { JsonSchema } from "./tools-json-schema.ts";
 
 /** What every request body must be (lib/http/body.ts enforces it). */
-const REQUEST_BODY_RULE = `JSON in UTF-8 (RFC 8259), at most ${MAX_BODY_BYTES} bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read.`;
+const REQUEST_BODY_RULE = `JSON in UTF-8 (RFC 8259), at most ${MAX_BODY_BYTES} bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read.`;
 
 type Json = Record<string, unknown>;
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -129,6 +129,7 @@ function errorResponses(capability: Capability): Json {
     const extra: Json = {};
     if (status === 401 || status === 403) extra["WWW-Authenticate"] = header("WWWAuthenticate");
     if (status === 429) Object.assign(extra, { "Retry-After": header("RetryAfter"), ...COMMON_HEADERS });
+    if (status === 415) extra["Accept-Encoding"] = header("AcceptEncoding");
     responses[String(status)] = {
       description: cases.map((c) => `\`${c.code}\`: ${c.when}`).join(" "),
       headers: { "Request-Id": header("RequestId"), ...extra },

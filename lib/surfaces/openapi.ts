@@ -36,6 +36,11 @@ const HEADERS: Json = {
     description: "true when this is the stored answer to an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
+  AcceptEncoding: {
+    description:
+      "On a 415 for a body's Content-Encoding: the codings the server reads (RFC 9110 §12.5.3). Only identity: send bodies unencoded.",
+    schema: { type: "string", enum: ["identity"] },
+  },
   WWWAuthenticate: {
     description: "The Bearer challenge; on 403 it names the missing scope.",
     schema: { type: "string" },
@@ -111,7 +116,10 @@ export function buildOpenApiDocument(): Json {
       ...[...extraTags].map(([name, description]) => ({ name, description })),
       { name: "assistant", description: "The tool catalog and invoke (served under /api/agent)." },
       ...capabilities.filter((capability) => !capability.http).map(toolOnlyTag),
-      { name: "service", description: "Public routes that are not capabilities: health and this document." },
+      {
+        name: "service",
+        description: "Public routes that are not capabilities: the base path's index, health and this document.",
+      },
     ],
     paths: { ...paths, ...agentPaths() },
     webhooks: webhooksObject(catalog),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ROUTE_METHODS } from "../http/method-not-allowed.ts";
 import { FIXED_ROUTES, type FixedRoute } from "./fixed-routes.ts";
 import { routes } from "./rest-routes.ts";
 
@@ -45,7 +46,7 @@ import { ${route.name} } from "@/${route.module}";
 
 export const dynamic = "force-dynamic";
 
-export const { ${route.methods.join(", ")} } = ${route.name};
+export const { ${ROUTE_METHODS.join(", ")} } = ${route.name};
 `,
   };
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { readJsonBody } from "../http/body.ts";
 import { preflightResponse } from "../http/cors.ts";
+import { methodNotAllowed } from "../http/method-not-allowed.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
+import { singleValuedQuery } from "../http/query.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { zipResponse } from "../http/zip.ts";
@@ -18,16 +20,11 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
     const match = matchRoute(method, path);
     if (match.kind === "not_found")
       throw new ApiError("not_found", `No route ${request.method} /api/v1/${path.join("/")}.`);
-    if (match.kind === "method_not_allowed") {
-      const allow = [...new Set(match.allow)].join(", ");
-      throw new ApiError("method_not_allowed", `${request.method} is not offered here. Allowed: ${allow}.`, {
-        headers: { Allow: allow },
-      });
-    }
+    if (match.kind === "method_not_allowed") throw methodNotAllowed(request.method, match.allow);
     const { route, params } = match;
     const input =
       method === "GET" || method === "DELETE"
-        ? numbersFromQuery(queryInput(request), route.capability.input)
+        ? numbersFromQuery(singleValuedQuery(new URL(request.url).searchParams), route.capability.input)
         : await readJsonBody(request);
     const source = route.capability.source;
     if (source.kind === "operation") {
@@ -55,21 +52,6 @@ export function handleRestOptions(request: Request, path: readonly string[]): Re
     return problemResponse(new ApiError("not_found", `No route at /api/v1/${path.join("/")}.`), requestId);
   }
   return preflightResponse(request, methods);
-}
-
-function queryInput(request: Request): Record<string, string> {
-  const query = new URL(request.url).searchParams;
-  const input: Record<string, string> = {};
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    if (values.length > 1) {
-      throw new ApiError("invalid_request", `Query parameter "${key}" appears more than once.`, {
-        errors: [{ pointer: `/${key}`, code: "duplicate_parameter", message: "Send it once." }],
-      });
-    }
-    input[key] = values[0] ?? "";
-  }
-  return input;
 }
 
 /**

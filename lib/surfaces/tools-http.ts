@@ -2,6 +2,7 @@ import { capabilities } from "../../registry/capabilities.ts";
 import type { Caller } from "../auth/caller.ts";
 import { authenticate } from "../http/authenticate.ts";
 import { ApiError, asApiError } from "../http/problem.ts";
+import { singleValuedQuery } from "../http/query.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
@@ -31,13 +32,14 @@ export async function handleToolCatalog(request: Request): Promise<Response> {
 }
 
 function formatFrom(query: URLSearchParams): ToolFormat {
-  const unknown = [...query.keys()].filter((key) => key !== "format");
+  const input = singleValuedQuery(query);
+  const unknown = Object.keys(input).filter((key) => key !== "format");
   if (unknown.length) {
     throw new ApiError("invalid_request", `Unknown query parameter: ${unknown.join(", ")}.`, {
       errors: unknown.map((key) => ({ pointer: `/${key}`, code: "unknown_field", message: `Unknown field "${key}".` })),
     });
   }
-  const format = query.get("format") ?? "pds";
+  const format = input.format ?? "pds";
   if (!isToolFormat(format)) {
     throw new ApiError("invalid_request", `format must be one of ${TOOL_FORMATS.join(", ")}.`, {
       errors: [{ pointer: "/format", code: "invalid_value", message: `Expected one of ${TOOL_FORMATS.join(", ")}.` }],

@@ -1,5 +1,6 @@
 import { type Env, setting } from "../config/env.ts";
 import { timingSafeEqual } from "node:crypto";
+import { everyMethod } from "../http/method-not-allowed.ts";
 import { runUpkeep } from "./run.ts";
 
 const json = (status: number, body: unknown) =>
@@ -27,4 +28,4 @@ export async function cronUpkeep(request: Request, env?: Env): Promise<Response>
 }
 
 /** The route's methods (its app/ route file is generated from lib/surfaces/fixed-routes.ts). */
-export const cronRoute = { GET: (request: Request) => cronUpkeep(request) };
+export const cronRoute = everyMethod({ GET: (request: Request) => cronUpkeep(request) });

@@ -23,6 +23,7 @@ const catalogNames = (toolCatalog(SCOPES, "pds") as { name: string }[]).map((too
 /** Route files under app/api that are not the registry's: each named with why it exists. */
 const NON_CAPABILITY_ROUTE_FILES: Record<string, string> = {
   "api/v1/[...path]/route.ts": "the REST catch-all: serves exactly lib/surfaces/rest-routes.ts `routes`",
+  "api/v1/route.ts": "the REST base path's public index: where the reference and docs are (GET /v1 in the reference)",
   "api/v1/health/route.ts": "public liveness/readiness, no token (GET /health in the reference)",
   "api/v1/openapi.json/route.ts": "this reference, public (GET /openapi.json)",
   "api/agent/tools/route.ts": "the tool catalog itself",

@@ -111,6 +111,8 @@ export const REQUEST_LINES: readonly RequestLineCase[] = [
     route: "front",
   },
   { name: "CONNECT with a path", raw: line("CONNECT /api/v1/health HTTP/1.1"), status: 405, route: "front" },
+  { name: "TRACE to the API", raw: line("TRACE /api/v1/health HTTP/1.1"), status: 405, route: "front" },
+  { name: "TRACE to a page", raw: line("TRACE /settings/tokens HTTP/1.1"), status: 405, route: "front" },
   { name: "authority-form with GET", raw: line("GET example.test:443 HTTP/1.1"), status: 400, route: "node" },
   { name: "OPTIONS *", raw: line("OPTIONS * HTTP/1.1"), status: 200, route: "front" },
   ...["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "TRACE", "QUERY"].map((method) => ({

@@ -1,4 +1,6 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SERVER_METHODS } from "@/lib/http/request-target";
 import { MAX_BODY_BYTES } from "@/registry/limits";
 import { serveApi } from "../support/http-server";
 import { REQUEST_LINES, rawRequest } from "../support/request-lines";
@@ -11,6 +13,7 @@ beforeAll(async () => {
   server = await serveApi();
 });
 afterAll(() => server.close());
+const close = "Connection: close\r\n";
 
 describe("server.ts's node:http server", () => {
   it("answers every form of request target, and lines that are none, below 500", async () => {
@@ -46,6 +49,72 @@ describe("server.ts's node:http server", () => {
     const connect = await rawRequest(server.url, `CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n`);
     expect(connect.status).toBe(405);
     expect(JSON.parse(connect.body)).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  it("answers 405 with the target's Allow to every method a fetch Request refuses (TRACE), before routing", async () => {
+    // Next turns every request it routes into a fetch Request, which throws on these: a 500 there.
+    const refused = http.METHODS.filter((method) => {
+      try {
+        new Request("http://localhost/", { method });
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(refused).toContain("TRACE");
+    const host = new URL(server.url).host;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const method of refused.filter((method) => method !== "CONNECT")) {
+        for (const [path, allow] of [
+          ["/api/v1/health", "GET"],
+          ["/api/v1/collections", "GET, POST"],
+          ["/api/v1/collections/col_1", "GET, PATCH, DELETE"],
+          ["/api/agent/invoke", "POST"],
+          ["/api/mcp", "POST"],
+          ["/docs/errors", SERVER_METHODS],
+          ["/settings/tokens?x=1", SERVER_METHODS],
+        ]) {
+          const answer = await rawRequest(server.url, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${close}\r\n`);
+          const name = `${method} ${path}`;
+          expect(answer.status, name).toBe(405);
+          expect(answer.headers.allow, name).toBe(allow);
+          expect(answer.headers["content-type"], name).toMatch(/^application\/problem\+json/);
+          expect(JSON.parse(answer.body), name).toMatchObject({ code: "method_not_allowed", status: 405 });
+        }
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("answers 405 with the route's Allow, as a problem, to every method an API route does not offer", async () => {
+    // PROPFIND, QUERY…: Next answers a method it does not route with a bare 400 on a route file.
+    const methods = http.METHODS.filter((method) => method !== "CONNECT" && method !== "TRACE" && method !== "OPTIONS");
+    const host = new URL(server.url).host;
+    const wrong: string[] = [];
+    for (const [path, allow] of [
+      ["/api/v1/health", "GET"],
+      ["/api/v1/openapi.json", "GET"],
+      ["/api/v1/collections", "GET, POST"],
+      ["/api/v1/collections/col_1", "GET, PATCH, DELETE"],
+      ["/api/agent/tools", "GET"],
+      ["/api/agent/invoke", "POST"],
+      ["/api/mcp", "POST"],
+    ] as const) {
+      const offered = allow.split(", ");
+      for (const method of methods.filter((m) => !offered.includes(m) && !(m === "HEAD" && offered.includes("GET")))) {
+        const answer = await rawRequest(server.url, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${close}\r\n`);
+        const type = answer.headers["content-type"] ?? "";
+        const problem = type.startsWith("application/problem+json");
+        const code =
+          method === "HEAD" && problem ? "method_not_allowed" : problem ? JSON.parse(answer.body).code : type;
+        const got = `${method} ${path}: ${answer.status} ${answer.headers.allow} ${code}`;
+        if (got !== `${method} ${path}: 405 ${allow} method_not_allowed`) wrong.push(got);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("serves an absolute-form request as its path, with the URI's authority as Host", async () => {

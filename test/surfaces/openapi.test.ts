@@ -85,10 +85,17 @@ describe("OpenAPI 3.1 at GET /api/v1/openapi.json", () => {
     expect(JSON.stringify(create.responses["415"])).toContain("declares a charset other than UTF-8");
     expect(doc.info.description).toMatch(/JSON is UTF-8 \(RFC 8259\).*any other charset .* is 415/);
     expect(doc.info.description).toContain("Connection: close");
+    // No content coding is read: 415 with Accept-Encoding: identity (RFC 9110 §12.5.3).
+    expect(create.requestBody.description).toMatch(/Content-Encoding.*415.*Accept-Encoding: identity/);
+    expect(create.responses["415"].headers["Accept-Encoding"]).toEqual({ $ref: "#/components/headers/AcceptEncoding" });
+    expect(doc.components.headers.AcceptEncoding.description).toContain("identity");
+    expect(doc.info.description).toMatch(/Content-Encoding.*415.*Accept-Encoding: identity/);
     const catalog = Object.fromEntries(errorCatalog().map((entry) => [entry.code, entry.when.join(" ")]));
     expect(catalog.unsupported_media_type).toContain("declares a charset other than UTF-8");
     expect(catalog.malformed_request).toContain("asterisk-form");
+    expect(catalog.unsupported_media_type).toContain("Content-Encoding other than identity");
     expect(catalog.method_not_allowed).toContain("CONNECT");
+    expect(catalog.method_not_allowed).toContain("TRACE");
   });
 
   it("carries the tool catalog and a JSON Schema for each directive type", () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as catchAll from "@/app/api/v1/[...path]/route";
+import { ROUTE_METHODS } from "@/lib/http/method-not-allowed";
 import { FIXED_ROUTES } from "@/lib/surfaces/fixed-routes";
 import {
   FIXED_ROUTE_MARK,
@@ -40,13 +41,13 @@ describe("route files of the fixed REST paths", () => {
       .globSync("app/**/route.ts")
       .filter((file) => fs.readFileSync(file, "utf8").startsWith(FIXED_ROUTE_MARK));
     expect(generated.sort()).toEqual(expected.map((e) => e.file).sort());
-    // Each exports the methods listed, and they are the handlers of the module named.
+    // Each exports every method Next routes, and they are the handlers of the module named.
     for (const route of FIXED_ROUTES) {
       const file = (await import(`@/${fixedRouteFile(route).file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
       const methods =
         ((await import(`@/${route.module}`)) as Record<string, Record<string, unknown>>)[route.name] ?? {};
-      expect(Object.keys(methods).sort(), route.path).toEqual([...route.methods].sort());
-      for (const method of route.methods) expect(file[method], `${method} ${route.path}`).toBe(methods[method]);
+      expect(Object.keys(methods).sort(), route.path).toEqual([...ROUTE_METHODS].sort());
+      for (const method of ROUTE_METHODS) expect(file[method], `${method} ${route.path}`).toBe(methods[method]);
     }
   });
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { capabilities } from "@/registry/capabilities";
 import { READ_ONLY_SCOPES, SCOPES } from "@/registry/scopes";
+import { api } from "../support/api";
 import { makeMember, tokenFor } from "../support/factories";
 import { getTools } from "./agent";
 
@@ -67,6 +68,18 @@ describe("GET /api/agent/tools", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].pointer).toBe("/format");
     expect((await getTools(ada.token, "?page=2")).status).toBe(422);
+  });
+
+  it("refuses a query parameter sent twice with 422 duplicate_parameter, as REST does", async () => {
+    const ada = await makeMember();
+    const twice = await getTools(ada.token, "?format=openai&format=mcp");
+    expect(twice.status).toBe(422);
+    const rest = await api("GET", "/collections?limit=5&limit=6", { token: ada.token });
+    expect(rest.status).toBe(422);
+    // The same problem, but for the name.
+    const { request_id: _, ...refusal } = JSON.parse(JSON.stringify(rest.body).replaceAll("limit", "format"));
+    expect(twice.body).toMatchObject(refusal);
+    expect(twice.body.errors).toEqual([{ pointer: "/format", code: "duplicate_parameter", message: "Send it once." }]);
   });
 
   it("speaks OpenAI strict mode: every property required, optional ones nullable, no extra properties", async () => {

@@ -3,4 +3,4 @@ import { mcpRoute } from "@/lib/surfaces/mcp";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, DELETE } = mcpRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mcpRoute;

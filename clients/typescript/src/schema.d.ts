@@ -814,6 +814,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the API is described
+         * @description Public. The REST base path answers where to go next: this document, the docs, health, the tool catalog and MCP; the Link header names the first two as RFC 8631 service-desc and service-doc. Not a capability: no tool.
+         */
+        get: operations["api_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2460,6 +2480,33 @@ export interface components {
             /** @description Tool definitions in the requested format. */
             tools: Record<string, never>[];
         };
+        ApiIndex: {
+            /**
+             * @description This document.
+             * @constant
+             */
+            openapi: "/api/v1/openapi.json";
+            /**
+             * @description The reference for people, with the guides.
+             * @constant
+             */
+            docs: "/docs";
+            /**
+             * @description Liveness and readiness.
+             * @constant
+             */
+            health: "/api/v1/health";
+            /**
+             * @description The tool catalog (needs a token).
+             * @constant
+             */
+            tools: "/api/agent/tools";
+            /**
+             * @description The MCP server (needs a token).
+             * @constant
+             */
+            mcp: "/api/mcp";
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -2499,6 +2546,8 @@ export interface components {
         Link: string;
         /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
         IdempotentReplayed: "true";
+        /** @description On a 415 for a body's Content-Encoding: the codings the server reads (RFC 9110 §12.5.3). Only identity: send bodies unencoded. */
+        AcceptEncoding: "identity";
         /** @description The Bearer challenge; on 403 it names the missing scope. */
         WWWAuthenticate: string;
     };
@@ -2604,7 +2653,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -2696,10 +2745,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,7 +2973,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -3024,10 +3074,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,7 +3206,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -3261,10 +3312,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,7 +3547,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -3610,10 +3662,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3741,7 +3794,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -3843,10 +3896,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,7 +4129,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4186,10 +4240,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4317,7 +4372,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -4412,10 +4467,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4640,7 +4696,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -4744,10 +4800,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4873,7 +4930,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -4965,10 +5022,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5193,7 +5251,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -5294,10 +5352,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5425,7 +5484,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -5516,10 +5575,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,7 +5799,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -5824,10 +5884,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6044,7 +6105,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -6134,10 +6195,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6271,7 +6333,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6370,10 +6432,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6493,7 +6556,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6581,10 +6644,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6705,7 +6769,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -6800,10 +6864,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6929,7 +6994,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -7030,10 +7095,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7263,7 +7329,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7373,10 +7439,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7424,7 +7491,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -7701,10 +7768,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7749,7 +7817,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -7907,10 +7975,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7949,7 +8018,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -8220,10 +8289,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8581,7 +8651,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8681,10 +8751,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8726,7 +8797,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -8870,10 +8941,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9064,7 +9136,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /** @example {} */
@@ -9208,10 +9280,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9253,7 +9326,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody: {
             content: {
                 /**
@@ -9365,10 +9438,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9586,7 +9660,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. */
+        /** @description JSON in UTF-8 (RFC 8259), at most 1048576 bytes (413): application/json or any +json type (415 otherwise); no charset, or charset=utf-8. Any other charset is 415, not read. Sent unencoded: a Content-Encoding other than identity (gzip, br, …) is 415 with Accept-Encoding: identity, not read. */
         requestBody?: {
             content: {
                 /**
@@ -9701,10 +9775,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json, or declares a charset other than UTF-8. */
+            /** @description `unsupported_media_type`: The body is not application/json, declares a charset other than UTF-8, or carries a Content-Encoding other than identity (gzip, br, …; Accept-Encoding: identity says so). */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9732,6 +9807,29 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    api_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 8631: <…/openapi.json>; rel="service-desc", </docs>; rel="service-doc". */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiIndex"];
                 };
             };
         };
@@ -9820,7 +9918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_request`: unknown format or query parameter. */
+            /** @description `invalid_request`: unknown format or query parameter, or a parameter sent twice (`duplicate_parameter`). */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -1,3 +1,4 @@
+import { everyMethod } from "../../http/method-not-allowed.ts";
 import { receiveUpload } from "./receive.ts";
 import { serveMedia } from "./serve.ts";
 
@@ -13,7 +14,10 @@ const receive = byKey(receiveUpload);
 const media = byKey(serveMedia);
 
 /** The local storage driver's endpoint, outside /api/v1: signed PUTs of upload bytes (other methods: 405). */
-export const uploadRoute = { PUT: receive, GET: receive, POST: receive, PATCH: receive, DELETE: receive };
+export const uploadRoute = everyMethod(
+  { PUT: receive, GET: receive, POST: receive, PATCH: receive, DELETE: receive },
+  { allow: ["PUT"] },
+);
 
 /** The local storage driver's signed downloads (export links). */
-export const mediaRoute = { GET: media, HEAD: media };
+export const mediaRoute = everyMethod({ GET: media, HEAD: media }, { allow: ["GET", "HEAD"] });

@@ -3,4 +3,4 @@ import { invokeRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const { POST, OPTIONS } = invokeRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = invokeRoute;

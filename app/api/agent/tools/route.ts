@@ -3,4 +3,4 @@ import { toolCatalogRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, OPTIONS } = toolCatalogRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toolCatalogRoute;

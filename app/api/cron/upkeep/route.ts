@@ -3,4 +3,4 @@ import { cronRoute } from "@/lib/upkeep/cron-route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET } = cronRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = cronRoute;

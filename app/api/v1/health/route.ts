@@ -3,4 +3,4 @@ import { healthRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, OPTIONS } = healthRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = healthRoute;

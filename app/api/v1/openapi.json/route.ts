@@ -3,4 +3,4 @@ import { openApiRoute } from "@/lib/surfaces/api-routes";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, OPTIONS } = openApiRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = openApiRoute;

@@ -3,4 +3,4 @@ import { mediaRoute } from "@/lib/domain/uploads/routes";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, HEAD } = mediaRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mediaRoute;

@@ -3,4 +3,4 @@ import { uploadRoute } from "@/lib/domain/uploads/routes";
 
 export const dynamic = "force-dynamic";
 
-export const { PUT, GET, POST, PATCH, DELETE } = uploadRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = uploadRoute;
