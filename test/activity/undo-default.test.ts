@@ -24,6 +24,15 @@ async function goal(member: TestMember, title: string) {
   return created.body as { id: string; title: string; updated_at: string };
 }
 
+/** A member's goal titled c0, then updated to c1 and to c2: two updates to walk back. */
+async function twiceRetitled() {
+  const ada = await makeMember();
+  const { id } = await goal(ada, "c0");
+  await patchGoal(ada, id, { title: "c1" });
+  await patchGoal(ada, id, { title: "c2" });
+  return { ada, id };
+}
+
 const titleOf = async (member: TestMember, id: string) =>
   (await api("GET", `/goals/${id}`, { token: member.token })).body.title;
 
@@ -36,10 +45,7 @@ describe("undo by default: the latest write, or a refusal", () => {
   }, 180_000);
 
   it("walks back two updates of one record, one a call: the first undo's own write is no change since", async () => {
-    const ada = await makeMember();
-    const { id } = await goal(ada, "c0");
-    await patchGoal(ada, id, { title: "c1" });
-    await patchGoal(ada, id, { title: "c2" });
+    const { ada, id } = await twiceRetitled();
     const first = await undo(ada);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(await titleOf(ada, id)).toBe("c1");
@@ -96,10 +102,7 @@ describe("undo by default: the latest write, or a refusal", () => {
   });
 
   it("an undo taken back again is a change since: the earlier update is refused, naming the field", async () => {
-    const ada = await makeMember();
-    const { id } = await goal(ada, "c0");
-    await patchGoal(ada, id, { title: "c1" });
-    await patchGoal(ada, id, { title: "c2" });
+    const { ada, id } = await twiceRetitled();
     const undone = await undo(ada);
     const [undoWrite] = await asService((tx) =>
       tx.query<{ id: string }>("select id from app_private.webhook_events where undo_of = $1", [

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
 import { api } from "../support/api";
 import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
 import { getTools, invoke } from "../surfaces/agent";
-import { collectionWithItem, ids, limitedToken } from "./credential-limits-support";
+import { collectionWithItem, ids, limitedToOneOfTwo } from "./credential-limits-support";
 
 /**
  * A token limited to chosen collections, through the real HTTP path: the store (RLS) hides the
@@ -16,11 +15,7 @@ describe("a collection-limited token", () => {
   let token: string;
 
   beforeAll(async () => {
-    await getDb();
-    ada = await makeMember();
-    allowed = await collectionWithItem(ada, "Road trip");
-    other = await collectionWithItem(ada, "Secret", "public");
-    token = await limitedToken(ada.id, { collections: [allowed.collectionId] });
+    ({ ada, allowed, other, token } = await limitedToOneOfTwo("public"));
   }, 180_000);
 
   it("lists only its collections and their items; the unlimited token still lists all", async () => {

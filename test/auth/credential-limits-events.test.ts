@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
 import { api } from "../support/api";
 import { PULLING_TEST_TIMEOUT_MS, pullEvents } from "../support/event-log";
-import { makeMember, type TestMember } from "../support/factories";
+import type { TestMember } from "../support/factories";
 import { getTools, invoke } from "../surfaces/agent";
-import { collectionWithItem, limitedToken } from "./credential-limits-support";
+import { limitedToOneOfTwo } from "./credential-limits-support";
 
 const KINDS = "collection.created,collection.updated,item.created,item.updated,item.deleted,todo.created";
 
@@ -24,15 +23,12 @@ describe("a collection-limited token and the member's events", { timeout: PULLIN
   let token: string;
 
   beforeAll(async () => {
-    await getDb();
-    ada = await makeMember();
-    allowed = await collectionWithItem(ada, "Road trip");
-    other = await collectionWithItem(ada, "Secret");
-    await api("PATCH", `/collections/${other.collectionId}`, { token: ada.token, body: { name: "Still secret" } });
-    await api("PATCH", `/items/${other.itemId}`, { token: ada.token, body: { note: "hidden" } });
-    await api("DELETE", `/items/${other.itemId}`, { token: ada.token });
-    await api("POST", "/todos", { token: ada.token, body: { title: "outside the limit" } });
-    token = await limitedToken(ada.id, { collections: [allowed.collectionId] });
+    ({ ada, allowed, other, token } = await limitedToOneOfTwo("private", async (owner, hidden) => {
+      await api("PATCH", `/collections/${hidden.collectionId}`, { token: owner.token, body: { name: "Still secret" } });
+      await api("PATCH", `/items/${hidden.itemId}`, { token: owner.token, body: { note: "hidden" } });
+      await api("DELETE", `/items/${hidden.itemId}`, { token: owner.token });
+      await api("POST", "/todos", { token: owner.token, body: { title: "outside the limit" } });
+    }));
   }, 180_000);
 
   it("GET /events answers only its collections' and items' events, and the kinds the limit does not cover", async () => {

@@ -2,7 +2,8 @@ import { SCOPES, type Scope } from "@/registry/scopes";
 import type { CredentialLimits } from "@/lib/auth/credential-limits";
 import { createToken } from "@/lib/auth/tokens";
 import { api } from "../support/api";
-import { makeCatalogEntry, type TestMember } from "../support/factories";
+import { getDb } from "@/lib/db";
+import { makeCatalogEntry, makeMember, type TestMember } from "../support/factories";
 
 /** A token of the member with these limits (every scope unless told). */
 export async function limitedToken(
@@ -29,3 +30,21 @@ export async function collectionWithItem(owner: TestMember, name: string, visibi
 }
 
 export const ids = (page: { data: { id: string }[] }) => page.data.map((row) => row.id).sort();
+
+/**
+ * A member with two collections of one item each and a token limited to the first; `before` runs
+ * with the member's unlimited token before the limited one is made.
+ */
+export async function limitedToOneOfTwo(
+  otherVisibility: string,
+  before?: (ada: TestMember, other: Row) => Promise<void>,
+) {
+  await getDb();
+  const ada = await makeMember();
+  const allowed = await collectionWithItem(ada, "Road trip");
+  const other = await collectionWithItem(ada, "Secret", otherVisibility);
+  await before?.(ada, other);
+  return { ada, allowed, other, token: await limitedToken(ada.id, { collections: [allowed.collectionId] }) };
+}
+
+type Row = Awaited<ReturnType<typeof collectionWithItem>>;

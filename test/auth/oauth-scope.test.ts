@@ -6,7 +6,7 @@ import { checkAuthorizeRequest } from "@/lib/surfaces/oauth/authorize";
 import { SCOPES } from "@/registry/scopes";
 import { makeMember } from "../support/factories";
 import { approveAndExchange, MCP_RESOURCE, OAUTH_ORIGIN } from "../support/oauth-grants";
-import { oauthPost, oauthRouteFetch } from "../support/oauth-routes";
+import { mcpRequest, oauthPost, oauthRouteFetch } from "../support/oauth-routes";
 
 // Which scopes a token carries: what the authorization request names, and what a refresh asks for.
 const REDIRECT = "http://127.0.0.1:43210/callback";
@@ -34,16 +34,7 @@ const refresh = (clientId: string, token: string, scope?: string) =>
 
 /** A tools/call on MCP: an OAuth token outside its scopes is answered 403 (step-up), inside 200. */
 const callTool = (token: string, name: string, args: object) =>
-  oauthRouteFetch(MCP_RESOURCE, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2025-11-25",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-  });
+  mcpRequest(MCP_RESOURCE, token, "tools/call", { name, arguments: args });
 const canRead = async (token: string) => (await callTool(token, "todos_list", {})).status === 200;
 const canWrite = async (token: string) =>
   (await callTool(token, "todos_create", { title: "from a refresh" })).status === 200;

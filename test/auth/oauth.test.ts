@@ -17,7 +17,7 @@ import type { Scope } from "@/registry/scopes";
 import { api } from "../support/api";
 import { makeMember } from "../support/factories";
 import { MemoryOAuthProvider } from "../support/oauth-client";
-import { oauthPost, oauthRouteFetch } from "../support/oauth-routes";
+import { mcpRequest, oauthPost, oauthRouteFetch } from "../support/oauth-routes";
 import { selfSignedCertificate } from "../support/self-signed";
 
 // SITE_URL is unset in the tests: every URL derives from http://localhost:3000.
@@ -104,17 +104,7 @@ const exchange = (c: { clientId: string; verifier: string; code: string }, extra
     ...extra,
   });
 
-const mcpList = (token: string) =>
-  oauthRouteFetch(MCP, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2025-11-25",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
-  });
+const mcpList = (token: string) => mcpRequest(MCP, token, "tools/list");
 
 describe("discovery", () => {
   it("serves protected resource metadata at the path-inserted URLs, none at the root, and AS metadata", async () => {

@@ -51,3 +51,16 @@ export async function oauthPost(path: string, form: Record<string, string>) {
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
+
+/** One JSON-RPC request to MCP (at `url`) with an OAuth access token, through the real route. */
+export const mcpRequest = (url: string, token: string, method: string, params: object = {}) =>
+  oauthRouteFetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
