@@ -29,7 +29,7 @@ export function CredentialLimitsFields({ choices, error }: Props) {
         </h3>
         <p className="muted small" id="limits-collections-hint">
           Picked: the credential sees and changes only these collections and their items; everything else is invisible
-          to it, and it cannot create collections or change webhook endpoints. None picked: all collections.
+          to it, and it cannot create collections or use webhook endpoints. None picked: all collections.
         </p>
         {choices.collections.length === 0 ? (
           <p className="muted small">You have no collections yet.</p>

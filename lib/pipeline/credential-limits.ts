@@ -22,11 +22,12 @@ const createsCollection = (capability: Capability): boolean =>
   capability.source.resource.credentialChoosesRows === true;
 
 /**
- * A webhook endpoint receives the member's whole event stream, every collection's included, so
- * pointing, adding or replaying one would widen a collection-limited credential's reach.
+ * A webhook endpoint receives the member's whole event stream, every collection's included, and its
+ * delivery log lists each event's kind and time: pointing, adding or replaying one would widen a
+ * collection-limited credential's reach, and reading the log would show what it cannot see.
  */
-export const sendsEventsOut = (capability: Capability): boolean =>
-  acceptedScopes(capability).includes("webhooks:write");
+export const usesWebhooks = (capability: Capability): boolean =>
+  acceptedScopes(capability).every((scope) => scope.startsWith("webhooks:"));
 
 /** Why the limits refuse the capability outright, or null when they let it run. */
 export function limitRefusal(capability: Capability, limits: CredentialLimits | undefined): ApiError | null {
@@ -49,10 +50,10 @@ export function limitRefusal(capability: Capability, limits: CredentialLimits | 
       "This credential is limited to the collections the member chose, so it cannot create a collection (the new one would be outside its list). The member can create it, then make a credential that includes it.",
     );
   }
-  if (limits.collections && sendsEventsOut(capability)) {
+  if (limits.collections && usesWebhooks(capability)) {
     return new ApiError(
       "collection_limited",
-      `This credential is limited to the collections the member chose, so it cannot change webhook endpoints (${capability.tool}): an endpoint receives the events of every collection. The member can manage endpoints signed in, or with a credential not limited to collections.`,
+      `This credential is limited to the collections the member chose, so it cannot use webhook endpoints (${capability.tool}): an endpoint receives, and its delivery log lists, the events of every collection. The member can manage endpoints signed in, or with a credential not limited to collections.`,
     );
   }
   return null;

@@ -2,7 +2,7 @@ import { acceptedScopes, type Capability, capabilities } from "../../registry/ca
 import type { ResourceSpec } from "../../registry/define.ts";
 import { ownerColumn, ownerRole, readableByOthers } from "../../registry/ownership.ts";
 import { PROBLEM_CODES, type ProblemCode } from "../http/problem.ts";
-import { isDelete, isWrite, sendsEventsOut } from "../pipeline/credential-limits.ts";
+import { isDelete, isWrite, usesWebhooks } from "../pipeline/credential-limits.ts";
 
 /**
  * Which problems an operation can answer, and when: derived from what the pipeline does for its
@@ -101,10 +101,10 @@ function limitCases(capability: Capability): ErrorCase[] {
       when: "The credential is limited to chosen collections: it cannot create a collection, which would fall outside its list.",
     });
   }
-  if (sendsEventsOut(capability)) {
+  if (usesWebhooks(capability)) {
     cases.push({
       code: "collection_limited",
-      when: "The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection.",
+      when: "The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection.",
     });
   }
   if (isDelete(capability)) {

@@ -6945,7 +6945,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7064,7 +7064,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7184,7 +7184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7263,7 +7263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. `confirmation_required`: The credential asks the member to confirm deletes: nothing was deleted; the detail names the settings page where the member confirms it (a tool call answers a confirm_delete directive instead). */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7398,7 +7398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8710,7 +8710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8900,7 +8900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9078,7 +9078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). */
+            /** @description `insufficient_scope`: The token lacks webhooks:read. `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9239,7 +9239,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9397,7 +9397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot change webhook endpoints, which receive the events of every collection. */
+            /** @description `insufficient_scope`: The token lacks webhooks:write. `write_refused`: The store refused the write (reason carries its SQLSTATE and message). `tool_not_allowed`: The credential is limited to a list of tools the member chose, and this operation's tool is not on it (REST operations are the same capabilities as the tools). `read_only_credential`: The credential is read-only (the member's choice): every write is refused. `collection_limited`: The credential is limited to chosen collections: it cannot use webhook endpoints, which receive, and whose delivery logs list, the events of every collection. */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
