@@ -8,34 +8,30 @@ import { ApiError } from "../http/problem.ts";
 export type Aliases = Readonly<Record<string, string>>;
 
 /**
- * The REST name of each renamed field (field → alias), read before renameAliases: a client that
- * sent the field under the tool's own name is answered with that name.
+ * Turns each REST name sent (GET /search?q=) into the tool's field, refusing both at once, and
+ * answers the REST name of every field not sent under its own (field → alias): a problem about it,
+ * sent or missing, is pointed at the name a REST client knows.
  */
-export function restNames(input: unknown, aliases: Aliases | undefined): Map<string, string> {
-  const given = typeof input === "object" && input !== null ? input : {};
-  return new Map(
-    Object.entries(aliases ?? {})
-      .filter(([, field]) => !(field in given))
-      .map(([alias, field]) => [field, alias]),
-  );
-}
-
-/** A REST name declared for an input field (GET /search?q=) becomes that field; sending both is refused. */
-export function renameAliases(input: unknown, aliases: Aliases | undefined): void {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return;
+export function fromRestNames(input: unknown, aliases: Aliases | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return names;
+  const named = input as Record<string, unknown>;
   for (const [alias, field] of Object.entries(aliases ?? {})) {
-    if (!(alias in input)) continue;
-    if (field in input) {
+    if (field in named && alias in named) {
       throw new ApiError("invalid_request", `Send either "${alias}" or "${field}", not both.`, {
         errors: [
           { pointer: `/${alias}`, code: "duplicate_parameter", message: `"${alias}" is another name for "${field}".` },
         ],
       });
     }
-    const named = input as Record<string, unknown>;
-    named[field] = named[alias];
-    delete named[alias];
+    if (field in named) continue;
+    names.set(field, alias);
+    if (alias in named) {
+      named[field] = named[alias];
+      delete named[alias];
+    }
   }
+  return names;
 }
 
 /** The problem with its pointers (and the detail that starts with one) naming the REST parameters. */

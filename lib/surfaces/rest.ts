@@ -8,7 +8,7 @@ import { requestIdFrom } from "../http/request-id.ts";
 import { jsonResponse, problemResponse } from "../http/respond.ts";
 import { zipResponse } from "../http/zip.ts";
 import { execute } from "../pipeline/execute.ts";
-import { renameAliases, restNames, withRestNames } from "./rest-names.ts";
+import { fromRestNames, withRestNames } from "./rest-names.ts";
 import { matchRoute, methodsAt } from "./rest-routes.ts";
 
 /** The REST surface: frames an HTTP request as a capability call and the outcome as HTTP. */
@@ -27,10 +27,7 @@ export async function handleRest(request: Request, path: readonly string[]): Pro
         ? numbersFromQuery(singleValuedQuery(new URL(request.url).searchParams), route.capability.input)
         : await readJsonBody(request);
     const source = route.capability.source;
-    if (source.kind === "operation") {
-      names = restNames(input, source.operation.queryAliases);
-      renameAliases(input, source.operation.queryAliases);
-    }
+    if (source.kind === "operation") names = fromRestNames(input, source.operation.queryAliases);
     const outcome = await execute(route.capability, input, { requestId, headers: request.headers, path: params });
     if (source.kind === "operation" && source.operation.restBody?.contentType === "application/zip") {
       const files = (outcome.body as { files: Record<string, unknown> }).files;
